@@ -1,0 +1,50 @@
+package org.esbbench.backend;
+
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.timeout.IdleStateHandler;
+
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/** Builds each connection's pipeline: [TLS], idle detection, HTTP/1.x codec, echo. */
+final class EchoChannelInitializer extends ChannelInitializer<SocketChannel> {
+    private static final int MAX_INITIAL_LINE = 8 * 1024;
+    private static final int MAX_HEADER_BYTES = 64 * 1024;
+    /** Largest body piece the decoder hands on; pieces are slices of what was read, so this costs no copy. */
+    private static final int MAX_CHUNK_BYTES = 1024 * 1024;
+
+    private final BackendSettings settings;
+    private final SslContext sslContext;
+    private final EchoCounters counters;
+    private final ChannelGroup channels;
+    private final BooleanSupplier draining;
+
+    EchoChannelInitializer(BackendSettings settings, SslContext sslContext, EchoCounters counters,
+                           ChannelGroup channels, BooleanSupplier draining) {
+        this.settings = settings;
+        this.sslContext = sslContext;
+        this.counters = counters;
+        this.channels = channels;
+        this.draining = draining;
+    }
+
+    @Override
+    protected void initChannel(SocketChannel channel) {
+        channels.add(channel);
+        ChannelPipeline pipeline = channel.pipeline();
+        if (sslContext != null) {
+            pipeline.addLast(sslContext.newHandler(channel.alloc()));
+        }
+        long idleMillis = settings.idleTimeout().toMillis();
+        if (idleMillis > 0) {
+            pipeline.addLast(new IdleStateHandler(0, 0, idleMillis, TimeUnit.MILLISECONDS));
+        }
+        pipeline.addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADER_BYTES, MAX_CHUNK_BYTES));
+        pipeline.addLast(new EchoHandler(settings, counters, draining));
+    }
+}

@@ -1,0 +1,282 @@
+package org.esbbench.backend;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.ScheduledFuture;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * One connection's echo logic. Replies are queued in request order (HTTP/1.1 pipelining) and each is sent at
+ * the later of its due time and the previous reply's; waiting is a timer on this channel's event loop, so a
+ * delayed reply costs no thread. Everything here runs on that one event loop: no locks.
+ */
+final class EchoHandler extends ChannelInboundHandlerAdapter {
+    /** Pipelined replies beyond this stop reads until the queue drains, bounding memory per connection. */
+    private static final int MAX_QUEUED_REPLIES = 64;
+    private static final byte[] HEALTHY = "UP\n".getBytes(StandardCharsets.US_ASCII);
+
+    private final BackendSettings settings;
+    private final EchoCounters counters;
+    private final BooleanSupplier draining;
+    private final ArrayDeque<PendingReply> replies = new ArrayDeque<>();
+
+    private BodyAccumulator body;
+    private InboundRequest current;
+    /** After a rejection the connection only waits for its 400/413 to be written, then closes. */
+    private boolean rejected;
+    private ScheduledFuture<?> timer;
+    private boolean flushNeeded;
+
+    EchoHandler(BackendSettings settings, EchoCounters counters, BooleanSupplier draining) {
+        this.settings = settings;
+        this.counters = counters;
+        this.draining = draining;
+    }
+
+    private record InboundRequest(HttpVersion version, boolean keepAlive, String contentType, long delayMillis,
+                                  boolean health) {
+    }
+
+    private record PendingReply(FullHttpResponse response, boolean close, long dueNanos) {
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        body = new BodyAccumulator(ctx.alloc());
+        counters.connectionOpened();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        try {
+            if (rejected) {
+                return;
+            }
+            if (msg instanceof HttpRequest request) {
+                onRequest(ctx, request);
+            }
+            if (msg instanceof HttpContent content && current != null) {
+                onContent(ctx, content);
+            }
+        } finally {
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    private void onRequest(ChannelHandlerContext ctx, HttpRequest request) {
+        counters.requestReceived();
+        if (request.decoderResult().isFailure()) {
+            reject(ctx, HttpResponseStatus.BAD_REQUEST, "malformed HTTP request: " + request.decoderResult().cause());
+            return;
+        }
+        boolean health = isHealthPath(request.uri());
+        long delay;
+        try {
+            delay = health ? 0 : DelayHeader.delayMillis(request.headers(), settings.delayMillis());
+        } catch (IllegalArgumentException e) {
+            reject(ctx, HttpResponseStatus.BAD_REQUEST, e.getMessage());
+            return;
+        }
+        long declaredLength = HttpUtil.getContentLength(request, -1L);
+        if (declaredLength > settings.maxBodyBytes()) {
+            reject(ctx, HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, tooLargeMessage(declaredLength));
+            return;
+        }
+        if (HttpUtil.is100ContinueExpected(request)) {
+            ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE,
+                    Unpooled.EMPTY_BUFFER));
+        }
+        current = new InboundRequest(request.protocolVersion(), HttpUtil.isKeepAlive(request),
+                request.headers().get(HttpHeaderNames.CONTENT_TYPE), delay, health);
+    }
+
+    private void onContent(ChannelHandlerContext ctx, HttpContent content) {
+        if (content.decoderResult().isFailure()) {
+            reject(ctx, HttpResponseStatus.BAD_REQUEST, "malformed HTTP body: " + content.decoderResult().cause());
+            return;
+        }
+        ByteBuf piece = content.content();
+        if ((long) body.size() + piece.readableBytes() > settings.maxBodyBytes()) {
+            reject(ctx, HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
+                    tooLargeMessage((long) body.size() + piece.readableBytes()));
+            return;
+        }
+        body.add(piece);
+        if (content instanceof LastHttpContent) {
+            InboundRequest request = current;
+            current = null;
+            counters.bodyReceived(body.size());
+            enqueue(ctx, echo(request), !request.keepAlive(), request.delayMillis());
+        }
+    }
+
+    private FullHttpResponse echo(InboundRequest request) {
+        if (request.health()) {
+            body.release();
+            return reply(request.version(), HttpResponseStatus.OK, "text/plain; charset=US-ASCII",
+                    Unpooled.wrappedBuffer(HEALTHY), request.keepAlive());
+        }
+        return reply(request.version(), HttpResponseStatus.OK, request.contentType(), body.take(),
+                request.keepAlive());
+    }
+
+    private static FullHttpResponse reply(HttpVersion version, HttpResponseStatus status, String contentType,
+                                          ByteBuf content, boolean keepAlive) {
+        // Header validation off: every value here is either ours or was already validated by the decoder.
+        FullHttpResponse response = new DefaultFullHttpResponse(version, status, content, false);
+        if (contentType != null) {
+            response.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
+        }
+        response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, content.readableBytes());
+        if (!keepAlive) {
+            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        } else if (version.equals(HttpVersion.HTTP_1_0)) {
+            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+        }
+        return response;
+    }
+
+    private void reject(ChannelHandlerContext ctx, HttpResponseStatus status, String message) {
+        if (status.equals(HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE)) {
+            counters.tooLargeRejected();
+        } else {
+            counters.badRequestRejected();
+        }
+        if (settings.verbose()) {
+            System.err.println("backend-netty: " + status.code() + " to " + ctx.channel().remoteAddress() + ": " + message);
+        }
+        body.release();
+        HttpVersion version = current != null ? current.version() : HttpVersion.HTTP_1_1;
+        current = null;
+        rejected = true;
+        ByteBuf text = Unpooled.copiedBuffer(message + "\n", StandardCharsets.UTF_8);
+        enqueue(ctx, reply(version, status, "text/plain; charset=UTF-8", text, false), true, 0);
+    }
+
+    private void enqueue(ChannelHandlerContext ctx, FullHttpResponse response, boolean close, long delayMillis) {
+        counters.replyScheduled();
+        replies.add(new PendingReply(response, close, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delayMillis)));
+        if (replies.size() == 1) {
+            sendDueReplies(ctx);
+        } else if (replies.size() >= MAX_QUEUED_REPLIES) {
+            ctx.channel().config().setAutoRead(false);
+        }
+    }
+
+    /** Writes every reply at the head of the queue that is due, then sets a timer for the next one. */
+    private void sendDueReplies(ChannelHandlerContext ctx) {
+        timer = null;
+        PendingReply head;
+        while ((head = replies.peek()) != null) {
+            long wait = head.dueNanos() - System.nanoTime();
+            if (wait > 0) {
+                timer = ctx.executor().schedule(() -> {
+                    sendDueReplies(ctx);
+                    flushIfNeeded(ctx);
+                }, wait, TimeUnit.NANOSECONDS);
+                return;
+            }
+            replies.poll();
+            boolean close = head.close() || draining.getAsBoolean();
+            if (close && head.close() != close) {
+                head.response().headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+            }
+            long bytes = head.response().content().readableBytes();
+            counters.replyDone(bytes);
+            if (close) {
+                ctx.writeAndFlush(head.response()).addListener(ChannelFutureListener.CLOSE);
+                flushNeeded = false;
+                return;
+            }
+            ctx.write(head.response(), ctx.voidPromise());
+            flushNeeded = true;
+            if (replies.size() == MAX_QUEUED_REPLIES - 1) {
+                ctx.channel().config().setAutoRead(true);
+            }
+        }
+    }
+
+    private void flushIfNeeded(ChannelHandlerContext ctx) {
+        if (flushNeeded) {
+            flushNeeded = false;
+            ctx.flush();
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        // One flush per read batch: pipelined requests answered at once share a syscall.
+        flushIfNeeded(ctx);
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+        if (event instanceof IdleStateEvent) {
+            // A reply waiting out its delay is not idleness.
+            if (replies.isEmpty() && current == null) {
+                ctx.close();
+            }
+            return;
+        }
+        super.userEventTriggered(ctx, event);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        // The client went away: drop what was pending so nothing outlives the connection.
+        if (timer != null) {
+            timer.cancel(false);
+            timer = null;
+        }
+        body.release();
+        counters.repliesDropped(replies.size());
+        PendingReply pending;
+        while ((pending = replies.poll()) != null) {
+            pending.response().release();
+        }
+        super.channelInactive(ctx);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        // A peer resetting its connection is ordinary at the end of a load run; anything else is an error.
+        if (!(cause instanceof IOException)) {
+            counters.errorSeen();
+            if (settings.verbose()) {
+                System.err.println("backend-netty: error on " + ctx.channel().remoteAddress() + ": " + cause);
+            }
+        }
+        ctx.close();
+    }
+
+    private boolean isHealthPath(String uri) {
+        int query = uri.indexOf('?');
+        String path = query < 0 ? uri : uri.substring(0, query);
+        return path.equals(settings.healthPath());
+    }
+
+    private String tooLargeMessage(long length) {
+        return "request body of " + length + " bytes exceeds the backend's limit of " + settings.maxBodyBytes()
+                + " bytes (--max-body)";
+    }
+}
