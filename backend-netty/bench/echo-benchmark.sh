@@ -4,14 +4,17 @@
 # mode (1000 ms delay, 5,000 connections): throughput against the ideal 5,000/s, p99, per-cycle efficiency and
 # listen-queue overflows. wrk and the backend share the machine's cores, so CPU per request is the fair figure.
 #
-#   bash backend-netty/bench/echo-benchmark.sh            # 30 s per point after a 10 s warm-up
+#   bash backend-netty/bench/echo-benchmark.sh            # 30 s per point after a 30 s warm-up
 #   DURATION=10 WARMUP=5 bash backend-netty/bench/echo-benchmark.sh
+#   BASELINE=1 bash backend-netty/bench/echo-benchmark.sh # also a bare Netty echo (BareNettyEcho.java), same sizes
+# Warm-up matters: the JIT needs about 20 s of load before the CPU per request settles.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 DURATION=${DURATION:-30}
-WARMUP=${WARMUP:-10}
+WARMUP=${WARMUP:-30}
+BASELINE=${BASELINE:-0}
 PORT=${PORT:-18688}
 THREADS=${THREADS:-2}
 DELAY_CONNECTIONS=${DELAY_CONNECTIONS:-5000}
@@ -49,11 +52,15 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }       # utime + stime o
 listen_overflows() { awk '/^TcpExt:/ { if (!n) { for (i = 1; i <= NF; i++) col[$i] = i; n = 1 } else print $col["ListenOverflows"] }' /proc/net/netstat; }
 field() { sed -n "s/.*$1=\([0-9.]*\).*/\1/p" <<<"$2"; }
 
-start_backend() { # delay ms
-  java -Xms256m -Xmx1g -jar "$JAR" --port "$PORT" --delay-ms "$1" 2>"$work/backend.log" &
+start_backend() { # delay ms, or "bare" for the baseline echo
+  if [[ "$1" == bare ]]; then
+    java -Xms256m -Xmx1g -cp "$JAR" "$here/BareNettyEcho.java" "$PORT" 2>"$work/backend.log" &
+  else
+    java -Xms256m -Xmx1g -jar "$JAR" --port "$PORT" --delay-ms "$1" 2>"$work/backend.log" &
+  fi
   backend_pid=$!
   for _ in $(seq 1 100); do
-    curl -fs "http://127.0.0.1:$PORT/health" >/dev/null 2>&1 && return
+    curl -fs -o /dev/null "http://127.0.0.1:$PORT/health" 2>/dev/null && return
     sleep 0.1
   done
   echo "backend did not become healthy:" >&2; cat "$work/backend.log" >&2; exit 1
@@ -72,22 +79,31 @@ echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}
 echo "wrk: $THREADS threads; backend: $(java -jar "$JAR" --version | head -1); ${WARMUP} s warm-up + ${DURATION} s per point"
 echo
 
+measure_sizes() { # label; the backend is running
+  for size in 1024 10240 102400; do
+    body="$work/body-$size"
+    head -c "$size" /dev/zero | tr '\0' 'x' >"$body"
+    run_wrk 100 "$WARMUP" "$body" >/dev/null
+    before=$(cpu_ticks "$backend_pid")
+    result=$(run_wrk 100 "$DURATION" "$body")
+    after=$(cpu_ticks "$backend_pid")
+    requests=$(field requests "$result")
+    awk -v label="$1" -v size="$size" -v req="$requests" -v dur="$(field duration_us "$result")" \
+        -v p50="$(field p50_us "$result")" -v p99="$(field p99_us "$result")" -v ticks=$((after - before)) \
+        -v hz="$clk_tck" -v err=$(( $(field errors "$result") + $(field status_errors "$result") )) \
+        'BEGIN { printf "%-13s %-8s %6d %12.0f %10.2f %10.2f %14.1f %7d\n", label, size, 100, req / (dur / 1e6), p50 / 1000, p99 / 1000, ticks / hz * 1e6 / req, err }'
+  done
+}
+
+printf '%-13s %-8s %6s %12s %10s %10s %14s %7s\n' backend size conns 'requests/s' 'p50 ms' 'p99 ms' 'CPU us/req' errors
 start_backend 0
-printf '%-8s %6s %12s %10s %10s %14s %7s\n' size conns 'requests/s' 'p50 ms' 'p99 ms' 'CPU us/req' errors
-for size in 1024 10240 102400; do
-  body="$work/body-$size"
-  head -c "$size" /dev/zero | tr '\0' 'x' >"$body"
-  run_wrk 100 "$WARMUP" "$body" >/dev/null
-  before=$(cpu_ticks "$backend_pid")
-  result=$(run_wrk 100 "$DURATION" "$body")
-  after=$(cpu_ticks "$backend_pid")
-  requests=$(field requests "$result")
-  awk -v size="$size" -v req="$requests" -v dur="$(field duration_us "$result")" -v p50="$(field p50_us "$result")" \
-      -v p99="$(field p99_us "$result")" -v ticks=$((after - before)) -v hz="$clk_tck" \
-      -v err=$(( $(field errors "$result") + $(field status_errors "$result") )) \
-      'BEGIN { printf "%-8s %6d %12.0f %10.2f %10.2f %14.1f %7d\n", size, 100, req / (dur / 1e6), p50 / 1000, p99 / 1000, ticks / hz * 1e6 / req, err }'
-done
+measure_sizes backend-netty
 stop_backend
+if [[ "$BASELINE" == 1 ]]; then
+  start_backend bare
+  measure_sizes bare-netty
+  stop_backend
+fi
 
 echo
 start_backend 1000

@@ -42,7 +42,9 @@ final class EchoChannelInitializer extends ChannelInitializer<SocketChannel> {
         }
         long idleMillis = settings.idleTimeout().toMillis();
         if (idleMillis > 0) {
-            pipeline.addLast(new IdleStateHandler(0, 0, idleMillis, TimeUnit.MILLISECONDS));
+            // Reader idleness, not all-idle: an echo only writes in answer to a read, and watching writes would
+            // cost a promise and a listener on every reply.
+            pipeline.addLast(new IdleStateHandler(idleMillis, 0, 0, TimeUnit.MILLISECONDS));
         }
         pipeline.addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADER_BYTES, MAX_CHUNK_BYTES));
         pipeline.addLast(new EchoHandler(settings, counters, draining));
