@@ -1,0 +1,28 @@
+package org.esbbench.core.check;
+
+import org.esbbench.core.xml.XmlDocuments;
+import org.w3c.dom.Document;
+import org.xml.sax.SAXException;
+
+/** The request a check is built from must itself be valid; a broken expectation is the caller's error. */
+final class ParsedRequest {
+
+    private ParsedRequest() {
+    }
+
+    static Document xml(byte[] request) {
+        try {
+            return XmlDocuments.parse(request);
+        } catch (SAXException e) {
+            throw new IllegalArgumentException("the request is not well-formed XML: " + e.getMessage(), e);
+        }
+    }
+
+    static Document soap(byte[] request) {
+        Document document = xml(request);
+        if (XmlDocuments.soapBody(document) == null) {
+            throw new IllegalArgumentException("the request is not a SOAP 1.1 envelope with a Body");
+        }
+        return document;
+    }
+}

@@ -1,0 +1,39 @@
+package org.esbbench.core.check;
+
+import org.esbbench.core.wssec.WsSecurityFailure;
+import org.esbbench.core.wssec.WsSecurityParty;
+import org.esbbench.core.xml.XmlDocuments;
+import org.w3c.dom.Document;
+import org.xml.sax.SAXException;
+
+/**
+ * {@code ws-security}: the reply must verify and decrypt for the client (Timestamp valid, signed by the
+ * server over Body and Timestamp, Body encrypted) to a Body content equal to the plain request's.
+ */
+final class WsSecuredBody implements BodyCheck {
+
+    private final WsSecurityParty client;
+    private final SoapBodyContent plainBody;
+
+    WsSecuredBody(byte[] plainRequest, WsSecurityParty client) {
+        this.client = client;
+        this.plainBody = new SoapBodyContent(plainRequest);
+    }
+
+    @Override
+    public String difference(byte[] body) {
+        byte[] plain;
+        try {
+            plain = client.verifyAndDecrypt(body);
+        } catch (WsSecurityFailure e) {
+            return "reply fails WS-Security (" + e.faultCode() + "): " + e.getMessage();
+        }
+        Document reply;
+        try {
+            reply = XmlDocuments.parse(plain);
+        } catch (SAXException e) {
+            return "decrypted reply is not well-formed XML: " + e.getMessage();
+        }
+        return plainBody.differenceFrom(reply);
+    }
+}
