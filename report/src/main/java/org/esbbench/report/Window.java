@@ -1,0 +1,42 @@
+package org.esbbench.report;
+
+/**
+ * The time windows of one run, by time since the run's start: warm-up (ramp-up falls in it), then measurement.
+ * A sample belongs to the window in which it started.
+ *
+ * @param startMillis       the run's start, epoch ms
+ * @param warmupMillis      length of the warm-up window
+ * @param measurementMillis length of the measurement window
+ */
+public record Window(long startMillis, long warmupMillis, long measurementMillis) {
+
+    public Window {
+        if (warmupMillis < 0) {
+            throw new IllegalArgumentException("warm-up must not be negative, was " + warmupMillis + " ms");
+        }
+        if (measurementMillis <= 0) {
+            throw new IllegalArgumentException("measurement must be positive, was " + measurementMillis + " ms");
+        }
+    }
+
+    public static Window ofSeconds(long startMillis, double warmupSeconds, double measurementSeconds) {
+        return new Window(startMillis, Math.round(warmupSeconds * 1000), Math.round(measurementSeconds * 1000));
+    }
+
+    public long measurementStartMillis() {
+        return startMillis + warmupMillis;
+    }
+
+    public long measurementEndMillis() {
+        return measurementStartMillis() + measurementMillis;
+    }
+
+    public Phase phaseOf(long sampleStartMillis) {
+        if (sampleStartMillis < measurementStartMillis()) {
+            return Phase.WARMUP;
+        }
+        return sampleStartMillis < measurementEndMillis() ? Phase.MEASUREMENT : Phase.AFTER;
+    }
+
+    public enum Phase { WARMUP, MEASUREMENT, AFTER }
+}

@@ -1,0 +1,49 @@
+package org.esbbench.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One results file split into its windows: samples that started in the warm-up are counted and set aside,
+ * statistics come from the measurement window only, samples that started after it are counted and ignored.
+ *
+ * @param file        the JTL read
+ * @param window      the windows, with the run's start
+ * @param warmup      samples in the warm-up window (statistics too, for the curious; never published)
+ * @param measurement samples in the measurement window: the run's figures
+ * @param after       samples that started after the measurement window ended
+ */
+public record WindowedResults(Path file, Window window, Statistics warmup, Statistics measurement, long after) {
+
+    /**
+     * Reads {@code file} with the run's start taken as its earliest sample start. Rows are written in order of
+     * completion, not start, so finding the earliest start takes a first pass over the file.
+     */
+    public static WindowedResults read(Path file, long warmupMillis, long measurementMillis) throws IOException {
+        AtomicLong earliest = new AtomicLong(Long.MAX_VALUE);
+        long rows = JtlReader.read(file, sample -> earliest.accumulateAndGet(sample.startMillis(), Math::min));
+        if (rows == 0) {
+            throw new IOException(file + " holds no samples");
+        }
+        return read(file, new Window(earliest.get(), warmupMillis, measurementMillis));
+    }
+
+    /** Reads {@code file} against known windows (one pass). */
+    public static WindowedResults read(Path file, Window window) throws IOException {
+        StatisticsAccumulator warmup = new StatisticsAccumulator();
+        StatisticsAccumulator measurement = new StatisticsAccumulator();
+        long[] after = {0};
+        JtlReader.read(file, sample -> {
+            switch (window.phaseOf(sample.startMillis())) {
+                case WARMUP -> warmup.add(sample);
+                case MEASUREMENT -> measurement.add(sample);
+                case AFTER -> after[0]++;
+            }
+        });
+        return new WindowedResults(file, window,
+                warmup.statistics(window.startMillis(), window.warmupMillis()),
+                measurement.statistics(window.measurementStartMillis(), window.measurementMillis()),
+                after[0]);
+    }
+}

@@ -1,0 +1,106 @@
+package org.esbbench.report;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+class WindowedResultsTest {
+    private static final long T0 = 1_763_800_000_000L;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void splitsByStartTimeSinceTheRunStartAndKeepsOnlyTheMeasurementWindow() throws IOException {
+        JtlFixture jtl = new JtlFixture();
+        // Warm-up (first 10 s): slow samples that must not count.
+        for (int i = 0; i < 100; i++) {
+            jtl.ok(T0 + i * 100, 500);
+        }
+        // Measurement (next 10 s): elapsed 1..100 ms, one each, spread over the window.
+        for (int i = 1; i <= 100; i++) {
+            jtl.ok(T0 + 10_000 + (i - 1) * 100, i);
+        }
+        // After the window.
+        jtl.ok(T0 + 20_000, 1_000).ok(T0 + 25_000, 1_000);
+
+        WindowedResults results = WindowedResults.read(jtl.write(dir.resolve("direct.csv")), 10_000, 10_000);
+        Statistics m = results.measurement();
+
+        assertThat(results.window().startMillis()).isEqualTo(T0);
+        assertThat(results.warmup().samples()).isEqualTo(100);
+        assertThat(results.after()).isEqualTo(2);
+        assertThat(m.samples()).isEqualTo(100);
+        assertThat(m.minMillis()).isEqualTo(1);
+        assertThat(m.maxMillis()).isEqualTo(100);
+        assertThat(m.meanMillis()).isEqualTo(50.5);
+        assertThat(m.stdDevMillis()).isCloseTo(Math.sqrt((100.0 * 100 - 1) / 12), within(1e-9));
+        assertThat(m.p50Millis()).isEqualTo(50);
+        assertThat(m.p90Millis()).isEqualTo(90);
+        assertThat(m.p95Millis()).isEqualTo(95);
+        assertThat(m.p99Millis()).isEqualTo(99);
+        assertThat(m.throughputPerSecond()).isEqualTo(10.0);
+        assertThat(m.bytesReceived()).isEqualTo(100 * 1300);
+        assertThat(m.clean()).isTrue();
+    }
+
+    @Test
+    void takesTheEarliestStartAsTheRunStartEvenWhenItIsWrittenLate() throws IOException {
+        // Rows come in completion order: the first sample to start is slow and written after a faster one.
+        Path file = new JtlFixture().ok(T0 + 50, 10).ok(T0, 2_000).ok(T0 + 1_000, 10).write(dir.resolve("x.csv"));
+
+        WindowedResults results = WindowedResults.read(file, 1_000, 5_000);
+
+        assertThat(results.window().startMillis()).isEqualTo(T0);
+        assertThat(results.warmup().samples()).isEqualTo(2);
+        assertThat(results.measurement().samples()).isEqualTo(1);
+    }
+
+    @Test
+    void countsErrorsAndIncorrectRepliesApartWithTheirMessages() throws IOException {
+        JtlFixture jtl = new JtlFixture();
+        for (int i = 0; i < 7; i++) {
+            jtl.ok(T0 + i, 5);
+        }
+        jtl.row(T0 + 10, 5, "200", false, "reply 512 of 1024 bytes (truncated)")
+                .row(T0 + 11, 5, "200", false, "reply 512 of 1024 bytes (truncated)")
+                .row(T0 + 12, 30_000, "Non HTTP response code: java.net.SocketTimeoutException", false, "")
+                .row(T0 + 13, 5, "500", false, "");
+
+        Statistics m = WindowedResults.read(jtl.write(dir.resolve("x.csv")), 0, 60_000).measurement();
+
+        assertThat(m.samples()).isEqualTo(11);
+        assertThat(m.incorrect()).isEqualTo(2);
+        assertThat(m.errors()).isEqualTo(2);
+        assertThat(m.errorPercent()).isCloseTo(100.0 * 2 / 11, within(1e-9));
+        assertThat(m.clean()).isFalse();
+        assertThat(m.failureMessages()).containsEntry("reply 512 of 1024 bytes (truncated)", 2L)
+                .containsEntry("500 (no message)", 1L);
+    }
+
+    @Test
+    void anInterruptedRunIsMeasuredOverTheTimeItActuallyCovered() throws IOException {
+        JtlFixture jtl = new JtlFixture();
+        for (int i = 0; i < 50; i++) {
+            jtl.ok(T0 + i * 100, 100); // 5 s of samples, window of 60 s
+        }
+        Statistics m = WindowedResults.read(jtl.write(dir.resolve("x.csv")), 0, 60_000).measurement();
+
+        assertThat(m.durationMillis()).isEqualTo(5_000);
+        assertThat(m.throughputPerSecond()).isEqualTo(10.0);
+    }
+
+    @Test
+    void rejectsAnEmptyFileAndBadWindows() throws IOException {
+        Path empty = new JtlFixture().write(dir.resolve("empty.csv"));
+        assertThatThrownBy(() -> WindowedResults.read(empty, 0, 1_000)).hasMessageContaining("holds no samples");
+        assertThatThrownBy(() -> new Window(T0, -1, 1_000)).hasMessageContaining("warm-up must not be negative");
+        assertThatThrownBy(() -> new Window(T0, 0, 0)).hasMessageContaining("measurement must be positive");
+    }
+}
