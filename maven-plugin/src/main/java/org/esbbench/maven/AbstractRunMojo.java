@@ -1,0 +1,117 @@
+package org.esbbench.maven;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * The parameters every goal of a run shares. They are the same Maven properties the JMeter plans receive
+ * (-Dusers=100 reaches both the checks here and the plans), so a value is typed once.
+ */
+abstract class AbstractRunMojo extends AbstractMojo {
+
+    /** Scenario ids to run, comma separated, or "all". */
+    @Parameter(property = "scenarios", defaultValue = "all")
+    String scenarios;
+
+    /** Concurrent users (closed model). */
+    @Parameter(property = "users", defaultValue = "50")
+    String users;
+
+    /** Payload size in bytes. */
+    @Parameter(property = "size", defaultValue = "1024")
+    String size;
+
+    /** Backend delay in milliseconds. */
+    @Parameter(property = "delay", defaultValue = "0")
+    String delay;
+
+    /** Warm-up window in seconds (ramp-up falls inside it). */
+    @Parameter(property = "warmup", defaultValue = "300")
+    String warmup;
+
+    /** Measurement window in seconds. */
+    @Parameter(property = "measurement", defaultValue = "900")
+    String measurement;
+
+    /** Heap of the server the build starts (-Xms and -Xmx). */
+    @Parameter(property = "heap", defaultValue = "512m")
+    String heap;
+
+    /** Target profile name: config/targets/NAME.properties. */
+    @Parameter(property = "target", defaultValue = "reference")
+    String target;
+
+    /** Skips every esb-bench goal (the JMeter plans are skipped with it by the suite's profile). */
+    @Parameter(property = "esbbench.skip", defaultValue = "false")
+    boolean skip;
+
+    /** The root of the checkout: config/, data/, results/ and the module jars are found from here. */
+    @Parameter(defaultValue = "${project.basedir}/..", required = true)
+    File projectRoot;
+
+    /** Where the goals of one build hand state to each other (run id, pids). */
+    @Parameter(defaultValue = "${project.build.directory}/esb-bench", required = true)
+    File workDir;
+
+    RunPlan plan() throws MojoFailureException {
+        try {
+            return RunPlan.parse(scenarios, users, size, delay, warmup, measurement, heap);
+        } catch (InvalidRunException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
+    }
+
+    TargetProfile targetProfile() throws MojoFailureException {
+        try {
+            return TargetProfile.load(root().resolve("config/targets"), target);
+        } catch (InvalidRunException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
+    }
+
+    Path root() {
+        return projectRoot.toPath().toAbsolutePath().normalize();
+    }
+
+    Path stateFile() {
+        return workDir.toPath().resolve("processes.properties");
+    }
+
+    Path runFile() {
+        return workDir.toPath().resolve("run.properties");
+    }
+
+    Properties readRun() throws MojoFailureException {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(runFile())) {
+            p.load(r);
+        } catch (IOException e) {
+            throw new MojoFailureException("no run prepared (" + runFile() + " missing): the esb-bench:check goal "
+                    + "runs first in the same build", e);
+        }
+        return p;
+    }
+
+    void writeRun(Properties run) throws IOException {
+        Files.createDirectories(workDir.toPath());
+        try (Writer w = Files.newBufferedWriter(runFile())) {
+            run.store(w, "the current esb-bench run");
+        }
+    }
+
+    Path runDir() throws MojoFailureException {
+        return Path.of(readRun().getProperty("runDir"));
+    }
+
+    void info(String line) {
+        getLog().info("[esb-bench] " + line);
+    }
+}

@@ -1,0 +1,92 @@
+package org.esbbench.maven;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Properties;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+import org.esbbench.core.Payloads;
+import org.esbbench.core.Scenario;
+
+/**
+ * First goal of a run, in the validate phase: checks every parameter, the target profile, the payload
+ * size and the ports the run will bind, so that bad input fails in seconds, before anything is built or
+ * started. Then it names the run and creates its results folder.
+ */
+@Mojo(name = "check", defaultPhase = LifecyclePhase.VALIDATE, threadSafe = true)
+public class CheckMojo extends AbstractRunMojo {
+
+    @Parameter(defaultValue = "${project}", readonly = true, required = true)
+    MavenProject project;
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        if (skip) {
+            info("skipped");
+            return;
+        }
+        RunPlan plan = plan();
+        TargetProfile profile = targetProfile();
+        try {
+            requirePayload(plan);
+            if (profile.startsServers()) {
+                URI backend = profile.backendUrl();
+                Readiness.requireFreePort("echo backend", backend.getHost(), backend.getPort());
+                Readiness.requireFreePort("reference server", profile.host(), profile.port());
+                URI broker = profile.jmsProviderUrl();
+                Readiness.requireFreePort("embedded JMS broker", broker.getHost(), broker.getPort());
+            }
+        } catch (InvalidRunException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
+        try {
+            Path runDir = newRunDir();
+            Properties run = new Properties();
+            run.setProperty("runId", runDir.getFileName().toString());
+            run.setProperty("runDir", runDir.toString());
+            run.setProperty("target", profile.name());
+            run.setProperty("checkedAt", Long.toString(System.currentTimeMillis()));
+            writeRun(run);
+            project.getProperties().setProperty("esbbench.runDir", runDir.toString());
+            info("run " + runDir.getFileName() + ": scenarios " + String.join(", ", plan.scenarioIds())
+                    + "; users " + plan.users() + ", size " + plan.size() + " B, delay " + plan.delayMs()
+                    + " ms, warm-up " + plan.warmupSeconds() + " s, measurement " + plan.measurementSeconds()
+                    + " s, target " + profile.name() + "; about "
+                    + ProgressReporter.formatDuration(plan.plannedSeconds()) + " of load");
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot create the run's results folder: " + e.getMessage(), e);
+        }
+    }
+
+    /** Any size the generator can reach is fine; below the smallest possible envelope there is no payload. */
+    private static void requirePayload(RunPlan plan) throws InvalidRunException {
+        try {
+            boolean json = plan.scenarios().contains(Scenario.REST);
+            Payloads.soap(plan.size());
+            if (json) {
+                Payloads.json(plan.size());
+            }
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRunException("-Dsize=" + plan.size() + ": no payload of that size (" + e.getMessage()
+                    + "); standard sizes: " + java.util.Arrays.toString(Payloads.STANDARD_SIZES));
+        }
+    }
+
+    private Path newRunDir() throws IOException {
+        Path results = root().resolve("results");
+        String base = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + target;
+        Path dir = results.resolve(base);
+        for (int i = 2; Files.exists(dir); i++) {
+            dir = results.resolve(base + "-" + i);
+        }
+        return Files.createDirectories(dir);
+    }
+}

@@ -1,0 +1,106 @@
+package org.esbbench.maven;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A child process the build started: its command line, its log file and how to stop it.
+ * Stopping sends SIGTERM first (the backend and the reference server print their counters and shut down
+ * cleanly on it) and only kills forcibly when the grace period runs out.
+ */
+public final class ManagedProcess {
+    private static final Duration KILL_WAIT = Duration.ofSeconds(5);
+    private final String name;
+    private final List<String> command;
+    private final Path log;
+    private final ProcessHandle handle;
+
+    private ManagedProcess(String name, List<String> command, Path log, ProcessHandle handle) {
+        this.name = name;
+        this.command = List.copyOf(command);
+        this.log = log;
+        this.handle = handle;
+    }
+
+    /** Starts {@code command} with stdout and stderr appended to {@code log}. */
+    public static ManagedProcess start(String name, List<String> command, Path workDir, Path log) throws IOException {
+        Files.createDirectories(log.toAbsolutePath().getParent());
+        Process process = new ProcessBuilder(command)
+                .directory(workDir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .redirectInput(ProcessBuilder.Redirect.PIPE)
+                .start();
+        process.getOutputStream().close();
+        return new ManagedProcess(name, command, log, process.toHandle());
+    }
+
+    /** Re-attaches to a process started earlier in the build (by pid), if it is still alive. */
+    public static Optional<ManagedProcess> attach(String name, long pid, Path log) {
+        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+                .map(h -> new ManagedProcess(name, h.info().arguments().map(List::of).orElse(List.of()), log, h));
+    }
+
+    public String name() { return name; }
+    public long pid() { return handle.pid(); }
+    public List<String> command() { return command; }
+    public Path log() { return log; }
+    public boolean isAlive() { return handle.isAlive(); }
+
+    /** CPU time (user + system) the process has used so far; empty once it has exited. */
+    public Optional<Duration> cpuTime() {
+        return handle.info().totalCpuDuration();
+    }
+
+    /**
+     * Stops the process: SIGTERM, wait up to {@code grace}, then SIGKILL. Children it spawned are stopped the
+     * same way first, so nothing outlives the build.
+     * @return true when it ended within the grace period (a clean stop)
+     */
+    public boolean stop(Duration grace) {
+        handle.descendants().forEach(ProcessHandle::destroy);
+        if (!handle.isAlive()) {
+            return true;
+        }
+        handle.destroy();
+        try {
+            handle.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception timeoutOrFailure) {
+            // fall through to the forcible stop
+        }
+        handle.descendants().forEach(ProcessHandle::destroyForcibly);
+        handle.destroyForcibly();
+        // SIGKILL is not instant: wait until the process is really gone, so its port is free when this returns.
+        try {
+            handle.onExit().get(KILL_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception stillThere) {
+            // reported by isAlive() to whoever asks
+        }
+        return false;
+    }
+
+    /** The last lines of the log, to put into an error message when the process failed to come up. */
+    public String logTail(int lines) {
+        try {
+            List<String> all = Files.readAllLines(log);
+            return String.join(System.lineSeparator(), all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name + " (pid " + pid() + ")";
+    }
+}

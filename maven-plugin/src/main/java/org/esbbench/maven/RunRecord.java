@@ -1,0 +1,133 @@
+package org.esbbench.maven;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import org.esbbench.report.Statistics;
+import org.esbbench.report.SummaryRow;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code run.json}: everything needed to reproduce a run and compare it with another: the commit, versions,
+ * the machine, every parameter, the processes started with their command lines (JVM flags included), the
+ * times, each scenario's headline figures and what failed.
+ */
+final class RunRecord {
+    private RunRecord() {
+    }
+
+    static void write(Path file, Path root, Properties run, RunPlan plan, TargetProfile profile, String jmeterVersion,
+                      List<SummaryRow> rows, List<String> failures) throws IOException {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("runId", run.getProperty("runId"));
+        json.put("outcome", failures.isEmpty() ? "passed" : "failed");
+        json.put("git", git(root));
+        json.put("versions", Map.of(
+                "esbBench", String.valueOf(RunRecord.class.getPackage().getImplementationVersion()),
+                "java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
+                "jmeter", jmeterVersion));
+        json.put("machine", machine());
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        parameters.put("scenarios", plan.scenarioIds());
+        parameters.put("users", plan.users());
+        parameters.put("sizeBytes", plan.size());
+        parameters.put("delayMs", plan.delayMs());
+        parameters.put("warmupSeconds", plan.warmupSeconds());
+        parameters.put("measurementSeconds", plan.measurementSeconds());
+        parameters.put("heap", plan.heap());
+        parameters.put("target", profile.name());
+        parameters.put("targetProfile", new LinkedHashMap<>(new java.util.TreeMap<>(profile.properties())));
+        json.put("parameters", parameters);
+        json.put("processes", processes(run));
+        Map<String, Object> times = new LinkedHashMap<>();
+        for (String key : List.of("checkedAt", "startedAt", "stoppedAt")) {
+            String value = run.getProperty(key);
+            if (value != null) {
+                times.put(key, Instant.ofEpochMilli(Long.parseLong(value)).toString());
+            }
+        }
+        times.put("analyzedAt", Instant.now().toString());
+        json.put("times", times);
+        json.put("scenarios", scenarios(rows));
+        json.put("failures", failures);
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), json);
+    }
+
+    private static List<Map<String, Object>> scenarios(List<SummaryRow> rows) {
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (SummaryRow row : rows) {
+            Statistics s = row.statistics();
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("scenario", row.scenario());
+            m.put("samples", s.samples());
+            m.put("errors", s.errors());
+            m.put("incorrect", s.incorrect());
+            m.put("throughputPerSecond", s.throughputPerSecond());
+            m.put("meanMs", s.meanMillis());
+            m.put("p50Ms", s.p50Millis());
+            m.put("p99Ms", s.p99Millis());
+            m.put("cpuMicrosPerMessage", row.cpuMicrosPerMessage());
+            m.put("failureMessages", s.failureMessages());
+            list.add(m);
+        }
+        return list;
+    }
+
+    private static Map<String, Object> processes(Properties run) {
+        Map<String, Object> processes = new LinkedHashMap<>();
+        for (String key : run.stringPropertyNames()) {
+            if (key.startsWith("process.") && key.endsWith(".pid")) {
+                String name = key.substring("process.".length(), key.length() - ".pid".length());
+                processes.put(name, Map.of("pid", Long.parseLong(run.getProperty(key)),
+                        "command", run.getProperty("process." + name + ".command", "")));
+            }
+        }
+        return processes;
+    }
+
+    private static Map<String, Object> machine() {
+        Map<String, Object> machine = new LinkedHashMap<>();
+        machine.put("cores", Runtime.getRuntime().availableProcessors());
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            machine.put("memoryBytes", os.getTotalMemorySize());
+        }
+        machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
+        machine.put("arch", System.getProperty("os.arch"));
+        return machine;
+    }
+
+    /** The checkout's commit and whether it had local changes; "unknown" outside a git checkout. */
+    private static Map<String, Object> git(Path root) {
+        Map<String, Object> git = new LinkedHashMap<>();
+        git.put("commit", command(root, "git", "rev-parse", "HEAD").orElse("unknown"));
+        command(root, "git", "status", "--porcelain", "--untracked-files=no")
+                .ifPresent(status -> git.put("localChanges", !status.isBlank()));
+        return git;
+    }
+
+    private static java.util.Optional<String> command(Path dir, String... command) {
+        try {
+            Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            if (p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0) {
+                return java.util.Optional.of(out);
+            }
+            p.destroyForcibly();
+        } catch (IOException e) {
+            // no git here
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return java.util.Optional.empty();
+    }
+}

@@ -1,0 +1,92 @@
+package org.esbbench.maven;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Builds the command lines of the processes a run starts and brings them up: the Netty echo backend and
+ * the reference server. JVM flags are explicit and recorded in run.json, so a result can be reproduced.
+ */
+final class ServerLauncher {
+    /** The backend is not what is measured; a fixed, modest heap keeps its GC out of the way. */
+    static final List<String> BACKEND_JVM_FLAGS = List.of("-Xms256m", "-Xmx256m", "-XX:+UseParallelGC");
+
+    private final Path root;
+    private final Path runDir;
+    private final Duration startTimeout;
+    private final Consumer<String> log;
+
+    ServerLauncher(Path root, Path runDir, Duration startTimeout, Consumer<String> log) {
+        this.root = root;
+        this.runDir = runDir;
+        this.startTimeout = startTimeout;
+        this.log = log;
+    }
+
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    ManagedProcess startBackend(Path jar, URI backendUrl, long delayMs) throws IOException, InvalidRunException {
+        requireJar(jar, "backend-netty");
+        Readiness.requireFreePort("echo backend", backendUrl.getHost(), backendUrl.getPort());
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java());
+        cmd.addAll(BACKEND_JVM_FLAGS);
+        cmd.addAll(List.of("-jar", jar.toString(),
+                "--port", Integer.toString(backendUrl.getPort()),
+                "--bind", backendUrl.getHost(),
+                "--delay-ms", Long.toString(delayMs)));
+        log.accept("starting the echo backend on " + backendUrl.getHost() + ":" + backendUrl.getPort()
+                + " with a delay of " + delayMs + " ms");
+        return ManagedProcess.start("backend", cmd, root, runDir.resolve("backend.log"));
+    }
+
+    void awaitBackend(ManagedProcess backend, URI backendUrl) throws InvalidRunException {
+        URI health = URI.create("http://" + backendUrl.getHost() + ":" + backendUrl.getPort() + "/health");
+        Duration took = Readiness.awaitHealthy(backend, health, startTimeout);
+        log.accept(backend + " healthy after " + took.toMillis() + " ms");
+    }
+
+    ManagedProcess startServer(Path jar, TargetProfile profile, String heap) throws IOException, InvalidRunException {
+        requireJar(jar, "reference-esb");
+        Readiness.requireFreePort("reference server", profile.host(), profile.port());
+        URI broker = profile.jmsProviderUrl();
+        Readiness.requireFreePort("embedded JMS broker", broker.getHost(), broker.getPort());
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java());
+        cmd.addAll(serverJvmFlags(heap, runDir.resolve("server-gc.log")));
+        cmd.addAll(List.of("-jar", jar.toString(),
+                "--port", Integer.toString(profile.port()),
+                "--bind", profile.host(),
+                "--backend-url", profile.backendUrl().toString(),
+                "--broker-url", broker.toString(),
+                "--keystore-dir", root.resolve("config/keystores").toString()));
+        log.accept("starting the reference server on " + profile.host() + ":" + profile.port() + " with heap " + heap);
+        return ManagedProcess.start("server", cmd, root, runDir.resolve("server.log"));
+    }
+
+    /** Heap fixed at the run's size (no resizing during the measurement), GC logged with JDK 17 unified logging. */
+    static List<String> serverJvmFlags(String heap, Path gcLog) {
+        return List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC",
+                "-Xlog:gc*:file=" + gcLog + ":time,uptime,level,tags");
+    }
+
+    void awaitServer(ManagedProcess server, TargetProfile profile) throws InvalidRunException {
+        URI health = URI.create(profile.protocol() + "://" + profile.host() + ":" + profile.port() + "/health");
+        Duration took = Readiness.awaitHealthy(server, health, startTimeout);
+        log.accept(server + " healthy after " + took.toMillis() + " ms");
+    }
+
+    private static void requireJar(Path jar, String module) throws InvalidRunException {
+        if (!Files.isRegularFile(jar)) {
+            throw new InvalidRunException(jar + " is missing: build the " + module + " module first (mvn package)");
+        }
+    }
+}

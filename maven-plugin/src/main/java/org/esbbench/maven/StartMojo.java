@@ -1,0 +1,100 @@
+package org.esbbench.maven;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Before the plans run: starts the echo backend (with the run's delay) and the reference server (with its
+ * heap, GC log and JMX on loopback) unless the target profile points elsewhere, waits for each health
+ * check, sends one preflight request per scenario checked like any reply, then starts the CPU sampler and
+ * the progress line. Every started process is registered so that it is stopped even when the build fails.
+ */
+@Mojo(name = "start", defaultPhase = LifecyclePhase.PRE_INTEGRATION_TEST, threadSafe = true)
+public class StartMojo extends AbstractRunMojo {
+
+    /** The echo backend's runnable jar. */
+    @Parameter(defaultValue = "${project.basedir}/../backend-netty/target/backend-netty.jar", required = true)
+    java.io.File backendJar;
+
+    /** The reference server's runnable jar. */
+    @Parameter(defaultValue = "${project.basedir}/../reference-esb/target/reference-esb.jar", required = true)
+    java.io.File serverJar;
+
+    /** Seconds between two progress lines. */
+    @Parameter(property = "progressInterval", defaultValue = "30")
+    int progressInterval;
+
+    /** Seconds each started process may take to answer its health check. */
+    @Parameter(property = "startTimeout", defaultValue = "90")
+    int startTimeout;
+
+    /** Where jmeter-maven-plugin writes the results files, watched for the progress line. */
+    @Parameter(defaultValue = "${project.build.directory}/jmeter/results", required = true)
+    java.io.File jmeterResults;
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        if (skip) {
+            info("skipped");
+            return;
+        }
+        RunPlan plan = plan();
+        TargetProfile profile = targetProfile();
+        Properties run = readRun();
+        Path runDir = Path.of(run.getProperty("runDir"));
+        ServerLauncher launcher = new ServerLauncher(root(), runDir, Duration.ofSeconds(startTimeout), this::info);
+        try {
+            List<ManagedProcess> started = new ArrayList<>();
+            if (profile.startsServers()) {
+                ManagedProcess backend = launcher.startBackend(backendJar.toPath(), profile.backendUrl(), plan.delayMs());
+                ProcessRegistry.register(backend, stateFile());
+                started.add(backend);
+                launcher.awaitBackend(backend, profile.backendUrl());
+                ManagedProcess server = launcher.startServer(serverJar.toPath(), profile, plan.heap());
+                ProcessRegistry.register(server, stateFile());
+                started.add(server);
+                launcher.awaitServer(server, profile);
+                for (ManagedProcess p : started) {
+                    run.setProperty("process." + p.name() + ".pid", Long.toString(p.pid()));
+                    run.setProperty("process." + p.name() + ".command", String.join(" ", p.command()));
+                }
+            } else {
+                info("target '" + profile.name() + "' is external: nothing to start");
+            }
+            new Preflight(root(), profile, plan, this::info).run();
+            run.setProperty("preflight", "passed");
+            run.setProperty("startedAt", Long.toString(System.currentTimeMillis()));
+            writeRun(run);
+            RunMonitors.start(plan, runDir, jmeterResults.toPath(), Duration.ofSeconds(progressInterval),
+                    started, this::info);
+        } catch (InvalidRunException e) {
+            stopQuietly();
+            throw new MojoFailureException(e.getMessage());
+        } catch (IOException | RuntimeException e) {
+            stopQuietly();
+            throw new MojoExecutionException("could not start the run: " + e.getMessage(), e);
+        }
+    }
+
+    private void stopQuietly() {
+        try {
+            ProcessRegistry.stopAll(stateFile(), Duration.ofSeconds(10)).forEach(this::info);
+        } catch (IOException e) {
+            getLog().warn("[esb-bench] could not stop every process: " + e.getMessage());
+        }
+    }
+
+    static URI health(URI base, String path) {
+        return base.resolve(path);
+    }
+}

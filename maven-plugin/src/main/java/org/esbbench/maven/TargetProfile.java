@@ -1,0 +1,87 @@
+package org.esbbench.maven;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.esbbench.core.Scenario;
+
+/**
+ * A target profile, {@code config/targets/<name>.properties}: where the server under test listens and
+ * whether the build starts the bundled reference server itself. Endpoints default to each scenario's
+ * standard path from the scenario catalogue; a profile overrides them with {@code endpoint.<id>}.
+ */
+public record TargetProfile(String name, Path file, Properties properties) {
+
+    public static TargetProfile load(Path targetsDir, String name) throws InvalidRunException {
+        Path file = targetsDir.resolve(name + ".properties");
+        if (!Files.isRegularFile(file)) {
+            throw new InvalidRunException("unknown target '" + name + "': no " + file + "; available: " + available(targetsDir));
+        }
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file)) {
+            p.load(r);
+        } catch (IOException e) {
+            throw new InvalidRunException("cannot read target profile " + file + ": " + e.getMessage());
+        }
+        TargetProfile profile = new TargetProfile(name, file, p);
+        profile.port(); // fail now on a malformed port rather than in the middle of a run
+        return profile;
+    }
+
+    static String available(Path targetsDir) {
+        try (Stream<Path> files = Files.list(targetsDir)) {
+            return files.map(f -> f.getFileName().toString())
+                    .filter(f -> f.endsWith(".properties"))
+                    .map(f -> f.substring(0, f.length() - ".properties".length()))
+                    .sorted().collect(Collectors.joining(", "));
+        } catch (IOException e) {
+            return "(none: " + targetsDir + " is not readable)";
+        }
+    }
+
+    /** True when the build starts the reference server and echo backend for this target. */
+    public boolean startsServers() {
+        return Boolean.parseBoolean(properties.getProperty("start", "false").trim());
+    }
+
+    public String host() { return properties.getProperty("host", "127.0.0.1").trim(); }
+    public String protocol() { return properties.getProperty("protocol", "http").trim(); }
+
+    public int port() throws InvalidRunException {
+        return intProperty("port", 8280);
+    }
+
+    public URI backendUrl() {
+        return URI.create(properties.getProperty("backend.url", "http://127.0.0.1:8688/service/EchoService").trim());
+    }
+
+    public URI jmsProviderUrl() {
+        return URI.create(properties.getProperty("jms.provider.url", "tcp://127.0.0.1:61616").trim());
+    }
+
+    /** The path (HTTP) or queue name (JMS) the plans send this scenario's requests to. */
+    public String endpoint(Scenario scenario) {
+        return properties.getProperty("endpoint." + scenario.id(), scenario.defaultEndpoint()).trim();
+    }
+
+    public URI url(Scenario scenario) throws InvalidRunException {
+        return URI.create(protocol() + "://" + host() + ":" + port() + endpoint(scenario));
+    }
+
+    private int intProperty(String key, int defaultValue) throws InvalidRunException {
+        String value = properties.getProperty(key);
+        if (value == null) {
+            return defaultValue;
+        }
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new InvalidRunException("target profile " + file + ": " + key + "=" + value + " is not a port number");
+        }
+    }
+}
