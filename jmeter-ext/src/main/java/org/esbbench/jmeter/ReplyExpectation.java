@@ -1,0 +1,56 @@
+package org.esbbench.jmeter;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+
+import org.esbbench.core.Scenario;
+import org.esbbench.core.wssec.AlgorithmSuite;
+
+/**
+ * What one sample's reply must match: the scenario and the payload file that was sent. For
+ * {@code ws-security} also the client's keystores and algorithm suite, because the secured reply must be
+ * decrypted and verified before it can be compared.
+ *
+ * <p>A record, so it is the key of the check cache: equal expectations share one check.
+ */
+record ReplyExpectation(Scenario scenario, Path payloadFile, Path keystoreDir, AlgorithmSuite suite) {
+
+    /** Pooled WS-Security requests sit beside their plain originals: {@code <n>.xml} and {@code <n>.plain.xml}. */
+    static final String PLAIN_SUFFIX = ".plain.xml";
+
+    ReplyExpectation {
+        Objects.requireNonNull(scenario, "scenario");
+        Objects.requireNonNull(payloadFile, "payloadFile");
+        if (scenario == Scenario.WS_SECURITY) {
+            Objects.requireNonNull(keystoreDir, "keystoreDir is needed for ws-security");
+            Objects.requireNonNull(suite, "algorithm suite is needed for ws-security");
+        }
+    }
+
+    /**
+     * The body the reply must carry (or, for ws-security, decrypt to): the payload file itself, or for
+     * ws-security the plain original of the secured request that was sent.
+     */
+    Path expectedBodyFile() {
+        if (scenario != Scenario.WS_SECURITY) {
+            return payloadFile;
+        }
+        String name = payloadFile.getFileName().toString();
+        if (name.endsWith(PLAIN_SUFFIX) || !name.endsWith(".xml")) {
+            throw new IllegalArgumentException("ws-security payload must be a secured request <n>.xml, got " + payloadFile);
+        }
+        return payloadFile.resolveSibling(name.substring(0, name.length() - ".xml".length()) + PLAIN_SUFFIX);
+    }
+
+    byte[] expectedBody() {
+        Path file = expectedBodyFile();
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the expected reply body " + file.toAbsolutePath(), e);
+        }
+    }
+}

@@ -1,0 +1,204 @@
+package org.esbbench.jmeter;
+
+import java.io.File;
+import java.io.Serializable;
+import java.nio.file.Path;
+import java.util.Locale;
+
+import org.apache.jmeter.assertions.Assertion;
+import org.apache.jmeter.assertions.AssertionResult;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.services.FileServer;
+import org.apache.jmeter.testelement.AbstractTestElement;
+import org.apache.jmeter.testelement.TestStateListener;
+import org.esbbench.core.Scenario;
+import org.esbbench.core.check.ReplyCheck;
+import org.esbbench.core.wssec.AlgorithmSuite;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Verifies every reply against what its scenario must return (core's {@code ReplyChecks}), so a
+ * truncated, corrupted or wrongly routed reply fails the sample even with status 200.
+ *
+ * <p>Failure messages are the contract with the analysis:
+ * <ul>
+ *   <li>{@value #INCORRECT_REPLY}… — a reply arrived and differs from the expected one;</li>
+ *   <li>{@value #TRANSPORT_ERROR}… — no reply arrived (refused, reset, timed out, no JMS reply);</li>
+ *   <li>{@value #CHECK_NOT_POSSIBLE}… — the check could not be set up (unknown scenario, missing payload
+ *       file, keystore); marked as an assertion error.</li>
+ * </ul>
+ *
+ * <p>Properties: {@value #SCENARIO} (a scenario id), {@value #PAYLOAD_FILE} (the file the sampler sent;
+ * relative paths resolve against the plan's folder like JMeter's own file fields) and, for ws-security,
+ * {@value #KEYSTORE_DIR} and {@value #ALGORITHM_SUITE}. For ws-security the payload file is the pooled
+ * secured request {@code <n>.xml}; the expected body is its plain original {@code <n>.plain.xml}.
+ *
+ * <p>For {@code jms} the reply must also be correlated with the request ({@link JmsCorrelation}).
+ *
+ * <p>Cost per sample: the check is built once per expectation and shared (see {@link ReplyCheckCache});
+ * each thread's clone also remembers its last expectation, so a plan with one payload pays a string
+ * comparison and the check itself.
+ */
+public class ScenarioReplyAssertion extends AbstractTestElement implements Assertion, TestStateListener, Serializable {
+
+    private static final long serialVersionUID = 1L;
+    private static final Logger log = LoggerFactory.getLogger(ScenarioReplyAssertion.class);
+
+    public static final String SCENARIO = "scenario";
+    public static final String PAYLOAD_FILE = "payloadFile";
+    public static final String KEYSTORE_DIR = "keystoreDir";
+    public static final String ALGORITHM_SUITE = "algorithmSuite";
+
+    public static final String INCORRECT_REPLY = "incorrect reply: ";
+    public static final String TRANSPORT_ERROR = "transport error: ";
+    public static final String CHECK_NOT_POSSIBLE = "reply check not possible: ";
+
+    // Per-thread memo (JMeter clones this element per thread): the last expectation and its check.
+    private transient String lastScenario;
+    private transient String lastPayload;
+    private transient ReplyCheck lastCheck;
+
+    @Override
+    public AssertionResult getResult(SampleResult sample) {
+        AssertionResult result = new AssertionResult(getName());
+        int status = ReplyStatus.of(sample);
+        if (status == ReplyStatus.NO_REPLY) {
+            return result.setResultForFailure(TRANSPORT_ERROR + describeNoReply(sample));
+        }
+        ReplyCheck check;
+        try {
+            check = currentCheck();
+        } catch (RuntimeException e) {
+            result.setError(true);
+            result.setFailureMessage(CHECK_NOT_POSSIBLE + e.getMessage());
+            return result;
+        }
+        String difference = check.check(status, sample.getResponseData());
+        if (difference == null && Scenario.JMS.id().equals(lastScenario)) {
+            difference = JmsCorrelation.difference(sample);
+        }
+        if (difference != null) {
+            result.setResultForFailure(INCORRECT_REPLY + difference);
+        }
+        return result;
+    }
+
+    private ReplyCheck currentCheck() {
+        String scenarioId = getScenario();
+        String payload = getPayloadFile();
+        if (lastCheck != null && scenarioId.equals(lastScenario) && payload.equals(lastPayload)) {
+            return lastCheck;
+        }
+        ReplyCheck check = ReplyCheckCache.checkFor(expectation(scenarioId, payload));
+        lastScenario = scenarioId;
+        lastPayload = payload;
+        lastCheck = check;
+        return check;
+    }
+
+    private ReplyExpectation expectation(String scenarioId, String payload) {
+        if (payload.isBlank()) {
+            throw new IllegalArgumentException("no payload file set");
+        }
+        Scenario scenario = Scenario.byId(scenarioId);
+        Path payloadFile = resolve(payload);
+        if (scenario != Scenario.WS_SECURITY) {
+            return new ReplyExpectation(scenario, payloadFile, null, null);
+        }
+        String keystores = getKeystoreDir();
+        if (keystores.isBlank()) {
+            throw new IllegalArgumentException("ws-security needs the keystore folder (" + KEYSTORE_DIR + ")");
+        }
+        return new ReplyExpectation(scenario, payloadFile, resolve(keystores), suite(getAlgorithmSuite()));
+    }
+
+    private static AlgorithmSuite suite(String name) {
+        String trimmed = name.trim();
+        if (trimmed.isEmpty()) {
+            return AlgorithmSuite.MODERN;
+        }
+        try {
+            return AlgorithmSuite.valueOf(trimmed.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown algorithm suite '" + trimmed + "' (MODERN or CLASSIC)", e);
+        }
+    }
+
+    /** Like JMeter's file fields: relative to the plan's folder. */
+    private static Path resolve(String path) {
+        File file = FileServer.getFileServer().getResolvedFile(path.trim());
+        return file.toPath().toAbsolutePath().normalize();
+    }
+
+    private static String describeNoReply(SampleResult sample) {
+        String code = sample.getResponseCode();
+        String message = sample.getResponseMessage();
+        StringBuilder text = new StringBuilder();
+        if (code != null && !code.isBlank()) {
+            text.append(code.trim());
+        }
+        if (message != null && !message.isBlank()) {
+            if (text.length() > 0) {
+                text.append(" / ");
+            }
+            text.append(message.trim());
+        }
+        return text.length() == 0 ? "no reply" : text.toString();
+    }
+
+    @Override
+    public void testStarted() {
+        // Payloads may have been regenerated since the last run in the same JVM (the GUI).
+        ReplyCheckCache.clear();
+    }
+
+    @Override
+    public void testStarted(String host) {
+        testStarted();
+    }
+
+    @Override
+    public void testEnded() {
+        if (log.isDebugEnabled()) {
+            log.debug("{} reply checks were built", ReplyCheckCache.size());
+        }
+    }
+
+    @Override
+    public void testEnded(String host) {
+        testEnded();
+    }
+
+    public String getScenario() {
+        return getPropertyAsString(SCENARIO).trim();
+    }
+
+    public void setScenario(String scenarioId) {
+        setProperty(SCENARIO, scenarioId);
+    }
+
+    public String getPayloadFile() {
+        return getPropertyAsString(PAYLOAD_FILE);
+    }
+
+    public void setPayloadFile(String path) {
+        setProperty(PAYLOAD_FILE, path);
+    }
+
+    public String getKeystoreDir() {
+        return getPropertyAsString(KEYSTORE_DIR);
+    }
+
+    public void setKeystoreDir(String path) {
+        setProperty(KEYSTORE_DIR, path);
+    }
+
+    public String getAlgorithmSuite() {
+        return getPropertyAsString(ALGORITHM_SUITE);
+    }
+
+    public void setAlgorithmSuite(String suite) {
+        setProperty(ALGORITHM_SUITE, suite);
+    }
+}

@@ -1,0 +1,35 @@
+package org.esbbench.esb.routes;
+
+import org.apache.camel.Endpoint;
+import org.apache.camel.model.RouteDefinition;
+import org.esbbench.core.Payloads;
+import org.esbbench.core.Scenario;
+import org.esbbench.esb.faults.Fault;
+import org.esbbench.esb.faults.FaultReply;
+import org.esbbench.esb.mediation.ParsedRequest;
+
+/**
+ * {@code cbr-soap-header}: forwards the request unchanged only when the SOAP header block
+ * {@code {http://someuri}routing} carries the expected value; a wrong or missing block gets a 500 fault.
+ */
+public final class CbrSoapHeaderRoute extends ScenarioRouteBuilder {
+
+    static final String ROUTING_MATCHES =
+            "/soapenv:Envelope/soapenv:Header/r:routing = " + SoapXPaths.literal(Payloads.ROUTING_VALUE);
+    static final Fault INVALID_ROUTING = Fault.client(500, "Invalid routing header");
+
+    public CbrSoapHeaderRoute(long backendTimeoutMs) {
+        super(Scenario.CBR_SOAP_HEADER, FaultReply.Format.SOAP, backendTimeoutMs);
+    }
+
+    @Override
+    protected void route(RouteDefinition from, Endpoint backend) {
+        callBackend(from.process(ParsedRequest.PARSE_ENVELOPE)
+            .choice()
+                .when(SoapXPaths.onParsedRequest(ROUTING_MATCHES))
+                    .process(ParsedRequest.RELEASE), backend)
+                .otherwise()
+                    .process(FaultReply.reject(INVALID_ROUTING, FaultReply.Format.SOAP))
+            .end();
+    }
+}

@@ -1,0 +1,24 @@
+package org.esbbench.esb.routes;
+
+import org.apache.camel.builder.RouteBuilder;
+import org.esbbench.esb.broker.BrokerProbe;
+import org.esbbench.esb.health.HealthReport;
+
+/** GET /health on the scenarios' HTTP port; the path is outside /services and /rest, so it collides with none. */
+public final class HealthRoute extends RouteBuilder {
+
+    public static final String DEFAULT_PATH = "/health";
+
+    private final BrokerProbe broker;
+
+    public HealthRoute(BrokerProbe broker) {
+        this.broker = broker;
+    }
+
+    @Override
+    public void configure() {
+        from(ScenarioRouteBuilder.httpConsumerUri("health", DEFAULT_PATH, "GET,HEAD"))
+            .routeId("health")
+            .process(new HealthReport(broker));
+    }
+}
