@@ -22,7 +22,7 @@ abstract class AbstractRunMojo extends AbstractMojo {
     String scenarios;
 
     /** Concurrent users (closed model). */
-    @Parameter(property = "users", defaultValue = "50")
+    @Parameter(property = "users", defaultValue = "10")
     String users;
 
     /** Payload size in bytes. */
@@ -49,9 +49,13 @@ abstract class AbstractRunMojo extends AbstractMojo {
     @Parameter(property = "target", defaultValue = "reference")
     String target;
 
-    /** Skips every esb-bench goal (the JMeter plans are skipped with it by the suite's profile). */
+    /** Skips every esb-bench goal. */
     @Parameter(property = "esbbench.skip", defaultValue = "false")
     boolean skip;
+
+    /** -DskipTests builds without a run: jmeter-maven-plugin skips the plans on it, so the run's goals do too. */
+    @Parameter(property = "skipTests", defaultValue = "false")
+    boolean skipTests;
 
     /** The root of the checkout: config/, data/, results/ and the module jars are found from here. */
     @Parameter(defaultValue = "${project.basedir}/..", required = true)
@@ -60,6 +64,14 @@ abstract class AbstractRunMojo extends AbstractMojo {
     /** Where the goals of one build hand state to each other (run id, pids). */
     @Parameter(defaultValue = "${project.build.directory}/esb-bench", required = true)
     File workDir;
+
+    boolean skipped() {
+        if (skip || skipTests) {
+            info("skipped (" + (skip ? "-Desbbench.skip" : "-DskipTests") + ")");
+            return true;
+        }
+        return false;
+    }
 
     RunPlan plan() throws MojoFailureException {
         try {

@@ -43,7 +43,7 @@ public class AnalyzeMojo extends AbstractRunMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
-        if (skip) {
+        if (skipped()) {
             return;
         }
         RunPlan plan = plan();

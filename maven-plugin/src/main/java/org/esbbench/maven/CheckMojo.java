@@ -7,11 +7,14 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Properties;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.project.MavenProject;
 import org.esbbench.core.Payloads;
 import org.esbbench.core.Scenario;
@@ -27,14 +30,36 @@ public class CheckMojo extends AbstractRunMojo {
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     MavenProject project;
 
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    MavenSession session;
+
+    /** Build phases from which on the suite's run takes place. */
+    private static final Set<String> RUN_PHASES = Set.of("integration-test", "post-integration-test", "verify",
+            "install", "deploy");
+
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
-        if (skip) {
-            info("skipped");
+        if (skipped()) {
             return;
         }
         RunPlan plan = plan();
         TargetProfile profile = targetProfile();
+        // The plan files JMeter runs, from the validated ids: the one place scenario ids become file names.
+        project.getProperties().setProperty("scenarioPlans",
+                plan.scenarioIds().stream().map(id -> id + ".jmx").collect(Collectors.joining(",")));
+        // Where the plans send: the target profile is the one place that says it.
+        try {
+            project.getProperties().setProperty("host", profile.host());
+            project.getProperties().setProperty("port", Integer.toString(profile.port()));
+        } catch (InvalidRunException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
+        project.getProperties().setProperty("protocol", profile.protocol());
+        project.getProperties().setProperty("jmsUrl", profile.jmsProviderUrl().toString());
+        if (session.getGoals().stream().noneMatch(RUN_PHASES::contains)) {
+            info("parameters valid; no run in this build (it ends before integration-test)");
+            return;
+        }
         try {
             requirePayload(plan);
             if (profile.startsServers()) {

@@ -68,12 +68,14 @@ public final class ProgressReporter implements AutoCloseable {
 
     Optional<String> report(long samplesBefore, double intervalSeconds) throws IOException {
         discoverFiles();
+        // JMeter runs the plans one after the other, in its own (file name) order: the plan running now is
+        // the one whose results began last, and it is the k-th to have begun.
         Scenario current = null;
-        for (Scenario s : plan.scenarios()) {
-            JtlTail tail = tails.get(s);
-            if (tail != null) {
-                tail.poll();
-                current = s;
+        for (Map.Entry<Scenario, JtlTail> e : tails.entrySet()) {
+            JtlTail tail = e.getValue();
+            tail.poll();
+            if (current == null || tail.firstTimestamp() > tails.get(current).firstTimestamp()) {
+                current = e.getKey();
             }
         }
         if (current == null) {
@@ -81,7 +83,7 @@ public final class ProgressReporter implements AutoCloseable {
                     + formatDuration(elapsedSeconds()) + " elapsed)");
         }
         JtlTail tail = tails.get(current);
-        int index = plan.scenarios().indexOf(current);
+        int index = tails.size() - 1;
         long perScenario = plan.warmupSeconds() + plan.measurementSeconds();
         long inScenario = tail.firstTimestamp() < 0 ? 0 : (System.currentTimeMillis() - tail.firstTimestamp()) / 1000;
         String window = inScenario < plan.warmupSeconds() ? "warm-up" : inScenario < perScenario ? "measurement" : "ending";

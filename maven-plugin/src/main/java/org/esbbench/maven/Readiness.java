@@ -20,7 +20,9 @@ public final class Readiness {
     /** Fails when something already listens on {@code host:port}, since our server could not bind it. */
     public static void requireFreePort(String what, String host, int port) throws InvalidRunException {
         try (ServerSocket socket = new ServerSocket()) {
-            socket.setReuseAddress(false);
+            // As the servers themselves bind: connections of a run that just ended linger in TIME_WAIT on the
+            // port and must not count as "in use"; a listening socket still does.
+            socket.setReuseAddress(true);
             socket.bind(new InetSocketAddress(InetAddress.getByName(host), port));
         } catch (IOException e) {
             throw new InvalidRunException("port " + host + ":" + port + " for the " + what + " is already in use ("

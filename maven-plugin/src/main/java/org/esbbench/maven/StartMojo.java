@@ -44,8 +44,7 @@ public class StartMojo extends AbstractRunMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
-        if (skip) {
-            info("skipped");
+        if (skipped()) {
             return;
         }
         RunPlan plan = plan();

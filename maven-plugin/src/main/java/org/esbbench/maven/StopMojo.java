@@ -23,7 +23,7 @@ public class StopMojo extends AbstractRunMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
-        if (skip) {
+        if (skipped()) {
             return;
         }
         try {
