@@ -41,6 +41,16 @@ public class AnalyzeMojo extends AbstractRunMojo {
     @Parameter(property = "jmeter.version", defaultValue = "5.6.3")
     String jmeterVersion;
 
+    /** Version of this suite, which is also the bundled reference server's. */
+    @Parameter(defaultValue = "${project.version}", readonly = true)
+    String suiteVersion;
+
+    @Parameter(defaultValue = "${camel.version}", readonly = true)
+    String camelVersion;
+
+    @Parameter(defaultValue = "${artemis.version}", readonly = true)
+    String artemisVersion;
+
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
         if (skipped()) {
@@ -85,7 +95,11 @@ public class AnalyzeMojo extends AbstractRunMojo {
             }
             SummaryWriter.writeCsv(rows, runDir.resolve("summary.csv"));
             Files.writeString(runDir.resolve("summary.md"), summaryMarkdown(run, plan, rows, failures), StandardCharsets.UTF_8);
-            RunRecord.write(runDir.resolve("run.json"), root(), run, plan, profile, jmeterVersion, rows, failures);
+            String server = profile.startsServers()
+                    ? "reference-esb " + suiteVersion + " (Apache Camel " + camelVersion + ", ActiveMQ Artemis " + artemisVersion + ")"
+                    : "external (target profile " + profile.name() + ")";
+            RunRecord.write(runDir.resolve("run.json"), root(), run, plan, profile,
+                    new RunRecord.Versions(suiteVersion, jmeterVersion, server), rows, failures);
             LatestRun.point(root().resolve("results"), runDir);
         } catch (IOException e) {
             throw new MojoExecutionException("could not analyse the run in " + runDir + ": " + e.getMessage(), e);

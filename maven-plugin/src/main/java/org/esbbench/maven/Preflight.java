@@ -52,6 +52,9 @@ final class Preflight {
             String problem;
             try {
                 problem = scenario.isHttp() ? http(scenario) : jms(scenario);
+            } catch (java.net.ConnectException e) {
+                problem = "nothing answers there (connection refused): is the server up, and is the target profile's"
+                        + " host/port right?";
             } catch (IOException | JMSException | RuntimeException e) {
                 problem = e.getClass().getSimpleName() + ": " + e.getMessage();
             } catch (InterruptedException e) {

@@ -26,16 +26,22 @@ final class RunRecord {
     private RunRecord() {
     }
 
-    static void write(Path file, Path root, Properties run, RunPlan plan, TargetProfile profile, String jmeterVersion,
+    record Versions(String suite, String jmeter, String server) {
+    }
+
+    static void write(Path file, Path root, Properties run, RunPlan plan, TargetProfile profile, Versions versions,
                       List<SummaryRow> rows, List<String> failures) throws IOException {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("runId", run.getProperty("runId"));
         json.put("outcome", failures.isEmpty() ? "passed" : "failed");
         json.put("git", git(root));
-        json.put("versions", Map.of(
-                "esbBench", String.valueOf(RunRecord.class.getPackage().getImplementationVersion()),
-                "java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
-                "jmeter", jmeterVersion));
+        Map<String, Object> versionMap = new LinkedHashMap<>();
+        versionMap.put("esbBench", versions.suite());
+        versionMap.put("jmeter", versions.jmeter());
+        versionMap.put("server", versions.server());
+        // The JVM of this build, which also runs the started servers and JMeter (same java.home).
+        versionMap.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+        json.put("versions", versionMap);
         json.put("machine", machine());
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("scenarios", plan.scenarioIds());
