@@ -30,12 +30,16 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every HTTP scenario through the real server and the real echo backend on loopback: correct replies
- * at 512 B, 10 KiB and 1 MiB (checked with core's reply checks, the ones the benchmark uses), each
- * negative case of the scenario catalogue, bad input, and 100 concurrent requests per scenario.
+ * at 512 B, 10 KiB and 1 MiB (checked with core's reply checks, the ones the benchmark uses), 10 MiB
+ * through the scenarios that do not parse the body, each negative case of the scenario catalogue, bad
+ * input, and 100 concurrent requests per scenario.
  */
 class HttpScenariosIT {
 
     private static final int[] SIZES = {512, 10 * 1024, 1024 * 1024};
+
+    /** The largest body the issue asks to pass intact; under esb.http.maxBodyBytes (16 MiB) with its headers. */
+    private static final int LARGEST_BODY = 10 * 1024 * 1024;
 
     private static RunningEsb server;
     private static WsSecurityParty client;
@@ -73,6 +77,18 @@ class HttpScenariosIT {
         HttpResponse<byte[]> reply = server.post(scenario, exchange.request);
 
         assertThat(exchange.check.check(reply.statusCode(), reply.body())).isNull();
+    }
+
+    /** The scenarios that forward the body bytes without parsing them: 10 MiB costs only the copies. */
+    @ParameterizedTest
+    @EnumSource(value = Scenario.class, names = {"DIRECT", "CBR_TRANSPORT_HEADER"})
+    void aTenMebibyteBodyPassesIntact(Scenario scenario) throws Exception {
+        byte[] request = Payloads.soap(LARGEST_BODY);
+        assertThat(request).hasSize(LARGEST_BODY);
+
+        HttpResponse<byte[]> reply = server.post(scenario, request);
+
+        assertThat(ReplyChecks.forScenario(scenario, request).check(reply.statusCode(), reply.body())).isNull();
     }
 
     @ParameterizedTest
@@ -190,6 +206,18 @@ class HttpScenariosIT {
         HttpResponse<byte[]> reply = server.post(Scenario.WS_SECURITY, Payloads.soap(1024));
 
         assertThat(FaultReplies.soapFault(reply, 500)).startsWith("wsse:");
+    }
+
+    @Test
+    void aClassicSecuredMessageIsRefusedByTheModernServerWithoutCallingTheBackend() throws Exception {
+        WsSecurityParty classicClient = WsSecurityParty.client(RunningEsb.KEYSTORES, AlgorithmSuite.CLASSIC);
+        byte[] classic = classicClient.secure(Payloads.soap(1024));
+        long backendRequests = server.backend.counters().requests();
+
+        HttpResponse<byte[]> reply = server.post(Scenario.WS_SECURITY, classic);
+
+        assertThat(FaultReplies.soapFault(reply, 500)).startsWith("wsse:InvalidSecurity:");
+        assertThat(server.backend.counters().requests()).isEqualTo(backendRequests);
     }
 
     @Test
