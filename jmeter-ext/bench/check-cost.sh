@@ -15,8 +15,12 @@ WARMUP=${WARMUP:-30}
 MEASURE=${MEASURE:-60}
 SIZES=${SIZES:-"1024 102400"}
 PORT=${PORT:-18688}
-jmeter_dir=$(grep -o '"jmeterDirectoryPath":"[^"]*"' "$root/suite/target/config.json" 2>/dev/null | head -1 | cut -d'"' -f4)
-if [[ -z "$jmeter_dir" || ! -f "$jmeter_dir/bin/ApacheJMeter-5.6.3.jar" ]]; then
+# config.json lists every layout jmeter:configure made; take the newest one still on disk.
+jmeter_dir=""
+for dir in $(grep -o '"jmeterDirectoryPath":"[^"]*"' "$root/suite/target/config.json" 2>/dev/null | cut -d'"' -f4); do
+  [[ -f "$dir/bin/ApacheJMeter-5.6.3.jar" ]] && jmeter_dir="$dir"
+done
+if [[ -z "$jmeter_dir" ]]; then
   echo "no laid-out JMeter: run 'mvn -B install -DskipTests' first" >&2; exit 1
 fi
 work=$(mktemp -d)
