@@ -69,12 +69,12 @@ public final class ProgressReporter implements AutoCloseable {
     Optional<String> report(long samplesBefore, double intervalSeconds) throws IOException {
         discoverFiles();
         // JMeter runs the plans one after the other, in its own (file name) order: the plan running now is
-        // the one whose results began last, and it is the k-th to have begun.
+        // the one whose results began last (a file with no sample yet is the newest of all), and it is the
+        // k-th to have begun.
         Scenario current = null;
         for (Map.Entry<Scenario, JtlTail> e : tails.entrySet()) {
-            JtlTail tail = e.getValue();
-            tail.poll();
-            if (current == null || tail.firstTimestamp() > tails.get(current).firstTimestamp()) {
+            e.getValue().poll();
+            if (current == null || began(e.getValue()) > began(tails.get(current))) {
                 current = e.getKey();
             }
         }
@@ -95,6 +95,10 @@ public final class ProgressReporter implements AutoCloseable {
                 index + 1, plan.scenarios().size(), current.id(), window, formatDuration(inScenario),
                 formatDuration(perScenario), formatDuration(elapsedSeconds()), formatDuration(remaining),
                 rate, tail.failures(), errorPct));
+    }
+
+    private static long began(JtlTail tail) {
+        return tail.firstTimestamp() < 0 ? Long.MAX_VALUE : tail.firstTimestamp();
     }
 
     private long totalSamples() {
