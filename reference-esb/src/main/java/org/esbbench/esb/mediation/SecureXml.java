@@ -4,7 +4,6 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 
-import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
@@ -15,41 +14,27 @@ import javax.xml.transform.TransformerFactory;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
 
+import org.esbbench.core.xml.XmlDocuments;
 import org.w3c.dom.Document;
 import org.w3c.dom.Node;
 import org.xml.sax.ErrorHandler;
 import org.xml.sax.SAXException;
-import org.xml.sax.SAXParseException;
 
 /**
- * Namespace-aware DOM parsing with DTDs refused (no entity expansion, no external fetches), and DOM
+ * Namespace-aware DOM parsing with DTDs refused (core's hardened parser factory), and DOM
  * serialisation. Builders and serialisers are not thread-safe and are costly to create, so each
  * thread keeps one and resets it between messages.
  */
 public final class SecureXml {
 
-    private static final DocumentBuilderFactory FACTORY = newFactory();
+    private static final DocumentBuilderFactory FACTORY = XmlDocuments.newHardenedFactory();
     // The JDK's built-in serialiser on purpose: Saxon on the classpath would otherwise be picked.
     private static final TransformerFactory SERIALIZERS = TransformerFactory.newDefaultInstance();
 
     private static final ThreadLocal<DocumentBuilder> BUILDER = ThreadLocal.withInitial(SecureXml::newBuilder);
     private static final ThreadLocal<Transformer> SERIALIZER = ThreadLocal.withInitial(SecureXml::newSerializer);
 
-    private static final ErrorHandler FAIL_FAST = new ErrorHandler() {
-        @Override
-        public void warning(SAXParseException e) {
-        }
-
-        @Override
-        public void error(SAXParseException e) throws SAXException {
-            throw e;
-        }
-
-        @Override
-        public void fatalError(SAXParseException e) throws SAXException {
-            throw e;
-        }
-    };
+    private static final ErrorHandler FAIL_FAST = XmlDocuments.rethrowingErrors();
 
     private SecureXml() {
     }
@@ -84,20 +69,6 @@ public final class SecureXml {
             configure(serializer);
         }
         return out.toByteArray();
-    }
-
-    private static DocumentBuilderFactory newFactory() {
-        DocumentBuilderFactory factory = DocumentBuilderFactory.newDefaultInstance();
-        factory.setNamespaceAware(true);
-        factory.setExpandEntityReferences(false);
-        factory.setXIncludeAware(false);
-        try {
-            factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-        } catch (ParserConfigurationException e) {
-            throw new IllegalStateException("The JDK's XML parser lacks a required security feature", e);
-        }
-        return factory;
     }
 
     private static DocumentBuilder newBuilder() {
