@@ -21,17 +21,21 @@ abstract class AbstractRunMojo extends AbstractMojo {
     @Parameter(property = "scenarios", defaultValue = "all")
     String scenarios;
 
-    /** Concurrent users (closed model). */
+    /** Concurrent users (closed model): one value or a comma-separated list. */
     @Parameter(property = "users", defaultValue = "10")
     String users;
 
-    /** Payload size in bytes. */
+    /** Payload size in bytes: one value or a comma-separated list. */
     @Parameter(property = "size", defaultValue = "1024")
     String size;
 
-    /** Backend delay in milliseconds. */
+    /** Backend delay in milliseconds: one value or a comma-separated list. */
     @Parameter(property = "delay", defaultValue = "0")
     String delay;
+
+    /** How many times each point is measured; the summary reports the median and the spread. */
+    @Parameter(property = "repeats", defaultValue = "1")
+    String repeats;
 
     /** Warm-up window in seconds (ramp-up falls inside it). */
     @Parameter(property = "warmup", defaultValue = "300")
@@ -75,7 +79,7 @@ abstract class AbstractRunMojo extends AbstractMojo {
 
     RunPlan plan() throws MojoFailureException {
         try {
-            return RunPlan.parse(scenarios, users, size, delay, warmup, measurement, heap);
+            return RunPlan.parse(scenarios, users, size, delay, repeats, warmup, measurement, heap);
         } catch (InvalidRunException e) {
             throw new MojoFailureException(e.getMessage());
         }

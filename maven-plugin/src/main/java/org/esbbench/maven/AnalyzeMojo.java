@@ -5,37 +5,32 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.esbbench.core.Scenario;
 import org.esbbench.report.Statistics;
-import org.esbbench.report.SummaryRow;
-import org.esbbench.report.SummaryWriter;
 import org.esbbench.report.WindowedResults;
+import org.esbbench.report.points.LatencyDistribution;
+import org.esbbench.report.points.Point;
+import org.esbbench.report.points.PointSummary;
+import org.esbbench.report.points.PointsCsv;
+import org.esbbench.report.points.RepeatRow;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
-import java.util.OptionalDouble;
+import java.util.Locale;
 import java.util.Properties;
-import java.util.stream.Stream;
 
 /**
- * Last goal of a run, in the verify phase: copies each scenario's results file into the run's folder, keeps the
- * measurement window only, computes its statistics and the server's CPU cost per message, writes
- * {@code summary.csv}, {@code summary.md} and {@code run.json}, points {@code results/latest} at the run, and
- * fails the build when any scenario had errors or incorrect replies.
+ * Last goal of a run, in the verify phase: for every scenario run (point and repeat) it keeps the measurement
+ * window only, computes the statistics, the server's CPU cost per message and GC figures, the CPU utilisation
+ * of server, backend, load generator and machine (flagging runs the harness limited), writes JMeter's dashboard
+ * of the window and the latency distribution; then {@code points.csv}, {@code summary.csv}, {@code summary.md},
+ * charts and {@code run.json}, points {@code results/latest} at the run, rewrites {@code results/index.html},
+ * and fails the build when any scenario run had errors or incorrect replies.
  */
 @Mojo(name = "analyze", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
 public class AnalyzeMojo extends AbstractRunMojo {
-
-    /** Where jmeter-maven-plugin wrote the results files. */
-    @Parameter(defaultValue = "${project.build.directory}/jmeter/results", required = true)
-    java.io.File jmeterResults;
 
     /** Version of JMeter the plans ran on, for run.json. */
     @Parameter(property = "jmeter.version", defaultValue = "5.6.3")
@@ -51,6 +46,13 @@ public class AnalyzeMojo extends AbstractRunMojo {
     @Parameter(defaultValue = "${artemis.version}", readonly = true)
     String artemisVersion;
 
+    /**
+     * Machine CPU utilisation (percent of all cores) from which a scenario run whose load generator or backend
+     * took at least as much CPU as the server is flagged as limited by the harness, not the server.
+     */
+    @Parameter(property = "saturationThreshold", defaultValue = "90")
+    double saturationThreshold;
+
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
         if (skipped()) {
@@ -60,91 +62,70 @@ public class AnalyzeMojo extends AbstractRunMojo {
         TargetProfile profile = targetProfile();
         Properties run = readRun();
         Path runDir = Path.of(run.getProperty("runDir"));
-        long checkedAt = Long.parseLong(run.getProperty("checkedAt", "0"));
-        List<SummaryRow> rows = new ArrayList<>();
+        List<RepeatRow> rows = new ArrayList<>();
         List<String> failures = new ArrayList<>();
+        String runProblems = run.getProperty("runProblems");
+        if (runProblems != null) {
+            failures.add(runProblems);
+        }
         try {
-            CpuSeries serverCpu = CpuSeries.read(runDir.resolve("cpu.csv"), "server");
-            for (Scenario scenario : plan.scenarios()) {
-                Optional<Path> jtl = newestResults(scenario, checkedAt);
-                if (jtl.isEmpty()) {
-                    failures.add(scenario.id() + ": no results file in " + jmeterResults);
-                    continue;
-                }
-                Path copy = Files.copy(jtl.get(), runDir.resolve(scenario.id() + ".csv"), StandardCopyOption.REPLACE_EXISTING);
-                WindowedResults results = WindowedResults.read(copy, plan.warmupSeconds() * 1000, plan.measurementSeconds() * 1000);
-                Statistics m = results.measurement();
-                Double cpuPerMessage = null;
-                if (profile.startsServers() && m.samples() > 0) {
-                    OptionalDouble cpu = serverCpu.cpuMillisBetween(results.window().measurementStartMillis(),
-                            results.window().measurementStartMillis() + m.durationMillis());
-                    if (cpu.isPresent()) {
-                        cpuPerMessage = cpu.getAsDouble() * 1000 / m.samples();
+            RunFigures figures = RunFigures.read(runDir, Runtime.getRuntime().availableProcessors(),
+                    new SaturationCheck(saturationThreshold));
+            for (int repeat = 1; repeat <= plan.repeats(); repeat++) {
+                for (Point point : plan.points()) {
+                    String name = RunLayout.runName(point, repeat);
+                    Path jtl = runDir.resolve(RunLayout.JTL).resolve(name + ".csv");
+                    if (!Files.exists(jtl)) {
+                        failures.add(name + ": no results file (" + runDir.relativize(jtl) + ")");
+                        continue;
                     }
+                    WindowedResults results;
+                    try {
+                        results = WindowedResults.read(jtl, plan.warmupSeconds() * 1000, plan.measurementSeconds() * 1000);
+                    } catch (IOException e) {
+                        failures.add(name + ": " + e.getMessage());
+                        continue;
+                    }
+                    Statistics m = results.measurement();
+                    LatencyDistribution.write(results.measurementDistribution(),
+                            runDir.resolve(RunLayout.LATENCY).resolve(name + ".csv"));
+                    long from = results.window().measurementStartMillis();
+                    long to = from + m.durationMillis();
+                    String dashboard = "";
+                    RepeatRow row = figures.row(point, repeat, m, from, to, dashboard);
+                    rows.add(row);
+                    if (m.samples() == 0) {
+                        failures.add(name + ": no samples in the measurement window");
+                    } else if (!m.clean()) {
+                        StringBuilder top = new StringBuilder();
+                        m.failureMessages().entrySet().stream().limit(3).forEach(e -> top.append(top.isEmpty() ? "" : ", ")
+                                .append(e.getValue()).append(" × `").append(e.getKey().replace('`', '\'')).append('`'));
+                        failures.add(name + ": " + m.errors() + " errors and " + m.incorrect()
+                                + " incorrect replies of " + m.samples() + " samples (most frequent: " + top + ")");
+                    }
+                    info(String.format(Locale.ROOT, "%s: %d samples, %.1f/s, p99 %d ms, %d errors, %d incorrect%s",
+                            name, m.samples(), m.throughputPerSecond(), m.p99Millis(), m.errors(), m.incorrect(),
+                            row.flags().isEmpty() ? "" : "; " + row.flags()));
                 }
-                rows.add(new SummaryRow(scenario.id(), profile.startsServers() ? plan.heap() : "", plan.users(),
-                        plan.size(), plan.delayMs(), m, cpuPerMessage));
-                if (m.samples() == 0) {
-                    failures.add(scenario.id() + ": no samples in the measurement window");
-                } else if (!m.clean()) {
-                    failures.add(scenario.id() + ": " + m.errors() + " errors and " + m.incorrect()
-                            + " incorrect replies of " + m.samples() + " samples");
-                }
-                info(String.format(java.util.Locale.ROOT, "%s: %d samples, %.1f/s, p99 %d ms, %d errors, %d incorrect",
-                        scenario.id(), m.samples(), m.throughputPerSecond(), m.p99Millis(), m.errors(), m.incorrect()));
             }
-            SummaryWriter.writeCsv(rows, runDir.resolve("summary.csv"));
-            Files.writeString(runDir.resolve("summary.md"), summaryMarkdown(run, plan, rows, failures), StandardCharsets.UTF_8);
+            PointsCsv.write(rows, runDir.resolve(PointsCsv.FILE_NAME));
+            List<PointSummary> summaries = PointSummary.summarise(rows);
+            org.esbbench.report.points.PointSummaryWriter.writeCsv(summaries, runDir.resolve("summary.csv"));
+            Files.writeString(runDir.resolve("summary.md"),
+                    SummaryMarkdown.of(run, plan, summaries, failures, saturationThreshold));
             String server = profile.startsServers()
                     ? "reference-esb " + suiteVersion + " (Apache Camel " + camelVersion + ", ActiveMQ Artemis " + artemisVersion + ")"
                     : "external (target profile " + profile.name() + ")";
             RunRecord.write(runDir.resolve("run.json"), root(), run, plan, profile,
-                    new RunRecord.Versions(suiteVersion, jmeterVersion, server), rows, failures);
+                    new RunRecord.Versions(suiteVersion, jmeterVersion, server), summaries, failures);
             LatestRun.point(root().resolve("results"), runDir);
         } catch (IOException e) {
             throw new MojoExecutionException("could not analyse the run in " + runDir + ": " + e.getMessage(), e);
         }
-        info("results in " + root().relativize(runDir) + " (summary.md, summary.csv, run.json)");
+        info("results in " + root().relativize(runDir) + " (summary.md, summary.csv, points.csv, run.json)");
         if (!failures.isEmpty()) {
             throw new MojoFailureException("the run failed: " + String.join("; ", failures)
                     + " (details in " + runDir.resolve("summary.md") + ")");
         }
-    }
-
-    private Optional<Path> newestResults(Scenario scenario, long notBefore) throws IOException {
-        Path dir = jmeterResults.toPath();
-        if (!Files.isDirectory(dir)) {
-            return Optional.empty();
-        }
-        try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(f -> ResultFiles.isResultsOf(f, scenario))
-                    .filter(f -> modified(f) >= notBefore)
-                    .max(Comparator.comparingLong(AnalyzeMojo::modified));
-        }
-    }
-
-    private static long modified(Path file) {
-        try {
-            return Files.getLastModifiedTime(file).toMillis();
-        } catch (IOException e) {
-            return Long.MIN_VALUE;
-        }
-    }
-
-    private static String summaryMarkdown(Properties run, RunPlan plan, List<SummaryRow> rows, List<String> failures) {
-        StringBuilder md = new StringBuilder("# Run ").append(run.getProperty("runId")).append("\n\n");
-        md.append("Target `").append(run.getProperty("target")).append("`; ").append(plan.users()).append(" users, ")
-                .append(plan.size()).append(" B payload, backend delay ").append(plan.delayMs()).append(" ms; warm-up ")
-                .append(plan.warmupSeconds()).append(" s, measurement ").append(plan.measurementSeconds())
-                .append(" s per scenario. Figures are of the measurement window only; percentiles in ms from an"
-                        + " HdrHistogram; CPU µs/msg is the server's CPU time in the window divided by its samples.\n\n");
-        md.append(SummaryWriter.markdown(rows));
-        String failed = SummaryWriter.failures(rows);
-        if (!failures.isEmpty() || !failed.isEmpty()) {
-            md.append("\n## What failed\n\n");
-            failures.forEach(f -> md.append("- ").append(f).append('\n'));
-            md.append(failed);
-        }
-        return md.toString();
     }
 }

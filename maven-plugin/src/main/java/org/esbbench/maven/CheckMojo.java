@@ -62,6 +62,10 @@ public class CheckMojo extends AbstractRunMojo {
         }
         try {
             requirePayload(plan);
+            if (!profile.startsServers() && plan.delays().size() > 1) {
+                throw new InvalidRunException("-Ddelay=" + delay + ": a list of delays needs the echo backend the suite"
+                        + " starts (it restarts it between delays); target '" + profile.name() + "' uses its own backend");
+            }
             if (profile.startsServers()) {
                 URI backend = profile.backendUrl();
                 Readiness.requireFreePort("echo backend", backend.getHost(), backend.getPort());
@@ -82,10 +86,11 @@ public class CheckMojo extends AbstractRunMojo {
             writeRun(run);
             project.getProperties().setProperty("esbbench.runDir", runDir.toString());
             info("run " + runDir.getFileName() + ": scenarios " + String.join(", ", plan.scenarioIds())
-                    + "; users " + plan.users() + ", size " + plan.size() + " B, delay " + plan.delayMs()
-                    + " ms, warm-up " + plan.warmupSeconds() + " s, measurement " + plan.measurementSeconds()
-                    + " s, target " + profile.name() + "; about "
-                    + ProgressReporter.formatDuration(plan.plannedSeconds()) + " of load");
+                    + "; users " + RunPlan.describe(plan.users()) + "; size " + RunPlan.describe(plan.sizes())
+                    + " B; delay " + RunPlan.describe(plan.delays()) + " ms; " + plan.repeats() + " repeat(s); warm-up "
+                    + plan.warmupSeconds() + " s, measurement " + plan.measurementSeconds() + " s per scenario run; "
+                    + plan.scenarioRuns() + " scenario runs, target " + profile.name() + "; about "
+                    + ProgressLine.formatDuration(plan.plannedSeconds()) + " of load");
         } catch (IOException e) {
             throw new MojoExecutionException("cannot create the run's results folder: " + e.getMessage(), e);
         }
@@ -93,15 +98,16 @@ public class CheckMojo extends AbstractRunMojo {
 
     /** Any size the generator can reach is fine; below the smallest possible envelope there is no payload. */
     private static void requirePayload(RunPlan plan) throws InvalidRunException {
-        try {
-            boolean json = plan.scenarios().contains(Scenario.REST);
-            Payloads.soap(plan.size());
-            if (json) {
-                Payloads.json(plan.size());
+        for (int size : plan.sizes()) {
+            try {
+                Payloads.soap(size);
+                if (plan.scenarios().contains(Scenario.REST)) {
+                    Payloads.json(size);
+                }
+            } catch (IllegalArgumentException e) {
+                throw new InvalidRunException("-Dsize=" + size + ": no payload of that size (" + e.getMessage()
+                        + "); standard sizes: " + java.util.Arrays.toString(Payloads.STANDARD_SIZES));
             }
-        } catch (IllegalArgumentException e) {
-            throw new InvalidRunException("-Dsize=" + plan.size() + ": no payload of that size (" + e.getMessage()
-                    + "); standard sizes: " + java.util.Arrays.toString(Payloads.STANDARD_SIZES));
         }
     }
 

@@ -9,6 +9,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
@@ -23,7 +24,7 @@ import java.util.function.Supplier;
  * counts all threads of the process, GC and JIT included.
  */
 public final class CpuSampler implements AutoCloseable {
-    private final Map<String, Supplier<Optional<ProcessHandle>>> processes = new ConcurrentHashMap<>();
+    private final Map<String, Supplier<OptionalLong>> processes = new ConcurrentHashMap<>();
     private final BufferedWriter out;
     private final Thread thread;
     private volatile boolean running = true;
@@ -41,7 +42,13 @@ public final class CpuSampler implements AutoCloseable {
 
     /** Watches a process; the supplier is asked at every tick, so a process that appears later is picked up. */
     public CpuSampler watch(String name, Supplier<Optional<ProcessHandle>> process) {
-        processes.put(name, process);
+        return watchCpu(name, () -> process.get().flatMap(h -> h.info().totalCpuDuration())
+                .map(d -> OptionalLong.of(d.toMillis())).orElse(OptionalLong.empty()));
+    }
+
+    /** Watches any CPU time counter in ms (a remote JVM's over JMX, the whole machine's from /proc/stat). */
+    public CpuSampler watchCpu(String name, Supplier<OptionalLong> cpuMillis) {
+        processes.put(name, cpuMillis);
         return this;
     }
 
@@ -64,10 +71,15 @@ public final class CpuSampler implements AutoCloseable {
     synchronized void sampleOnce() {
         long now = System.currentTimeMillis();
         try {
-            for (Map.Entry<String, Supplier<Optional<ProcessHandle>>> e : processes.entrySet()) {
-                Optional<Duration> cpu = e.getValue().get().flatMap(h -> h.info().totalCpuDuration());
+            for (Map.Entry<String, Supplier<OptionalLong>> e : processes.entrySet()) {
+                OptionalLong cpu;
+                try {
+                    cpu = e.getValue().get();
+                } catch (RuntimeException ex) {
+                    cpu = OptionalLong.empty(); // a process gone or a connection lost: no reading this tick
+                }
                 if (cpu.isPresent()) {
-                    out.write(now + "," + e.getKey() + "," + cpu.get().toMillis() + "\n");
+                    out.write(now + "," + e.getKey() + "," + cpu.getAsLong() + "\n");
                 }
             }
             out.flush();

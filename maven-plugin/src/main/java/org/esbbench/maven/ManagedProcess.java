@@ -19,8 +19,15 @@ public final class ManagedProcess {
     private final List<String> command;
     private final Path log;
     private final ProcessHandle handle;
+    /** The Process when this JVM started it (its exit code is known then), null when re-attached by pid. */
+    private final Process process;
 
     private ManagedProcess(String name, List<String> command, Path log, ProcessHandle handle) {
+        this(name, command, log, handle, null);
+    }
+
+    private ManagedProcess(String name, List<String> command, Path log, ProcessHandle handle, Process process) {
+        this.process = process;
         this.name = name;
         this.command = List.copyOf(command);
         this.log = log;
@@ -37,7 +44,7 @@ public final class ManagedProcess {
                 .redirectInput(ProcessBuilder.Redirect.PIPE)
                 .start();
         process.getOutputStream().close();
-        return new ManagedProcess(name, command, log, process.toHandle());
+        return new ManagedProcess(name, command, log, process.toHandle(), process);
     }
 
     /** Re-attaches to a process started earlier in the build (by pid), if it is still alive. */
@@ -51,6 +58,11 @@ public final class ManagedProcess {
     public List<String> command() { return command; }
     public Path log() { return log; }
     public boolean isAlive() { return handle.isAlive(); }
+
+    /** The exit code once the process has ended, or null (still running, or not started by this JVM). */
+    public Integer exitCode() {
+        return process == null || process.isAlive() ? null : process.exitValue();
+    }
 
     /** CPU time (user + system) the process has used so far; empty once it has exited. */
     public Optional<Duration> cpuTime() {

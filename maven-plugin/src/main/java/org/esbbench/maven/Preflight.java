@@ -79,7 +79,7 @@ final class Preflight {
     }
 
     private String http(Scenario scenario) throws IOException, InterruptedException, InvalidRunException {
-        byte[] plain = scenario.payloadFormat() == PayloadFormat.JSON ? Payloads.json(plan.size()) : Payloads.soap(plan.size());
+        byte[] plain = scenario.payloadFormat() == PayloadFormat.JSON ? Payloads.json(plan.sizes().get(0)) : Payloads.soap(plan.sizes().get(0));
         byte[] body = plain;
         ReplyCheck check;
         if (scenario == Scenario.WS_SECURITY) {
@@ -101,7 +101,7 @@ final class Preflight {
     }
 
     private String jms(Scenario scenario) throws JMSException {
-        byte[] body = Payloads.soap(plan.size());
+        byte[] body = Payloads.soap(plan.sizes().get(0));
         ReplyCheck check = ReplyChecks.forScenario(scenario, body);
         try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(profile.jmsProviderUrl().toString());
              Connection connection = factory.createConnection()) {

@@ -35,6 +35,28 @@ public final class ProcessRegistry {
         save(stateFile);
     }
 
+    /** Forgets a process that ended by itself (a finished JMeter run). */
+    public static synchronized void unregister(ManagedProcess process, Path stateFile) throws IOException {
+        STARTED.remove(process);
+        save(stateFile);
+    }
+
+    /** Puts {@code replacement} in the place of {@code old} (a restarted backend keeps its stop order). */
+    public static synchronized void replace(ManagedProcess old, ManagedProcess replacement, Path stateFile) throws IOException {
+        int i = STARTED.indexOf(old);
+        if (i < 0) {
+            STARTED.add(replacement);
+        } else {
+            STARTED.set(i, replacement);
+        }
+        save(stateFile);
+    }
+
+    /** The live process registered under {@code name} in this JVM, if any. */
+    public static synchronized java.util.Optional<ManagedProcess> named(String name) {
+        return STARTED.stream().filter(p -> p.name().equals(name) && p.isAlive()).findFirst();
+    }
+
     /** The processes registered in this JVM, or re-attached from the state file, still alive. */
     public static synchronized List<ManagedProcess> running(Path stateFile) throws IOException {
         if (!STARTED.isEmpty()) {

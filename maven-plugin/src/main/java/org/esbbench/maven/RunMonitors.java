@@ -5,47 +5,57 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The CPU sampler and the progress line of the current run: started by the start goal, closed by the stop
- * goal. They live in the plugin's class realm, which Maven keeps for the whole build.
+ * What watches the current run from its start goal to its stop goal: the CPU sampler (server, backend, load
+ * generator and the whole machine). It lives in the plugin's class realm, which Maven keeps for the whole build.
  */
 final class RunMonitors {
     private static CpuSampler sampler;
-    private static ProgressReporter progress;
+    /** The backend's pid: the run goal restarts the backend between delays, and the sampler follows. */
+    private static final AtomicLong BACKEND_PID = new AtomicLong(-1);
+    /** The JMeter process of the scenario run going on, -1 between runs. */
+    private static final AtomicLong JMETER_PID = new AtomicLong(-1);
 
     private RunMonitors() {
     }
 
-    static synchronized void start(RunPlan plan, Path runDir, Path jmeterResults, Duration progressInterval,
-                                   List<ManagedProcess> started, Consumer<String> log) throws IOException {
+    static synchronized void start(Path runDir, List<ManagedProcess> started) throws IOException {
         close();
         sampler = new CpuSampler(runDir.resolve("cpu.csv"), Duration.ofMillis(250));
         for (ManagedProcess p : started) {
-            sampler.watch(p.name(), () -> ProcessHandle.of(p.pid()));
+            if (p.name().equals("backend")) {
+                BACKEND_PID.set(p.pid());
+                sampler.watch("backend", () -> pid(BACKEND_PID));
+            } else {
+                sampler.watch(p.name(), () -> ProcessHandle.of(p.pid()));
+            }
         }
-        sampler.watch("jmeter", RunMonitors::jmeterProcess);
+        sampler.watch("jmeter", () -> pid(JMETER_PID));
+        sampler.watchCpu("machine", MachineCpu::busyMillis);
         sampler.start();
-        progress = new ProgressReporter(plan, jmeterResults, System.currentTimeMillis() - 1000,
-                progressInterval, log).start();
     }
 
-    /** The JMeter JVM that jmeter-maven-plugin forks from this build. */
-    static Optional<ProcessHandle> jmeterProcess() {
-        return ProcessHandle.current().descendants()
-                .filter(h -> h.info().commandLine().map(c -> c.contains("ApacheJMeter")).orElse(false))
-                .findFirst();
+    static void backendRestarted(long pid) {
+        BACKEND_PID.set(pid);
+    }
+
+    static void jmeterRunning(long pid) {
+        JMETER_PID.set(pid);
+    }
+
+    private static Optional<ProcessHandle> pid(AtomicLong pid) {
+        long p = pid.get();
+        return p < 0 ? Optional.empty() : ProcessHandle.of(p);
     }
 
     static synchronized void close() throws IOException {
-        if (progress != null) {
-            progress.close();
-            progress = null;
-        }
         if (sampler != null) {
             sampler.close();
             sampler = null;
         }
+        BACKEND_PID.set(-1);
+        JMETER_PID.set(-1);
     }
 }

@@ -2,8 +2,8 @@ package org.esbbench.maven;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import org.esbbench.report.Statistics;
-import org.esbbench.report.SummaryRow;
+import org.esbbench.report.points.PointSummary;
+import org.esbbench.report.points.Spread;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -30,7 +30,7 @@ final class RunRecord {
     }
 
     static void write(Path file, Path root, Properties run, RunPlan plan, TargetProfile profile, Versions versions,
-                      List<SummaryRow> rows, List<String> failures) throws IOException {
+                      List<PointSummary> rows, List<String> failures) throws IOException {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("runId", run.getProperty("runId"));
         json.put("outcome", failures.isEmpty() ? "passed" : "failed");
@@ -46,8 +46,9 @@ final class RunRecord {
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("scenarios", plan.scenarioIds());
         parameters.put("users", plan.users());
-        parameters.put("sizeBytes", plan.size());
-        parameters.put("delayMs", plan.delayMs());
+        parameters.put("sizeBytes", plan.sizes());
+        parameters.put("delayMs", plan.delays());
+        parameters.put("repeats", plan.repeats());
         parameters.put("warmupSeconds", plan.warmupSeconds());
         parameters.put("measurementSeconds", plan.measurementSeconds());
         parameters.put("heap", plan.heap());
@@ -64,29 +65,39 @@ final class RunRecord {
         }
         times.put("analyzedAt", Instant.now().toString());
         json.put("times", times);
-        json.put("scenarios", scenarios(rows));
+        json.put("points", points(rows));
         json.put("failures", failures);
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), json);
     }
 
-    private static List<Map<String, Object>> scenarios(List<SummaryRow> rows) {
+    /** Each point's medians over its repeats (all figures per repeat are in points.csv). */
+    private static List<Map<String, Object>> points(List<PointSummary> rows) {
         List<Map<String, Object>> list = new ArrayList<>();
-        for (SummaryRow row : rows) {
-            Statistics s = row.statistics();
+        for (PointSummary s : rows) {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("scenario", row.scenario());
+            m.put("scenario", s.point().scenario());
+            m.put("users", s.point().users());
+            m.put("sizeBytes", s.point().sizeBytes());
+            m.put("delayMs", s.point().delayMs());
+            m.put("repeats", s.repeatCount());
             m.put("samples", s.samples());
             m.put("errors", s.errors());
             m.put("incorrect", s.incorrect());
-            m.put("throughputPerSecond", s.throughputPerSecond());
-            m.put("meanMs", s.meanMillis());
-            m.put("p50Ms", s.p50Millis());
-            m.put("p99Ms", s.p99Millis());
-            m.put("cpuMicrosPerMessage", row.cpuMicrosPerMessage());
-            m.put("failureMessages", s.failureMessages());
+            m.put("throughputPerSecond", median(s.throughputPerSecond()));
+            m.put("meanMs", median(s.meanMs()));
+            m.put("p50Ms", median(s.p50Ms()));
+            m.put("p99Ms", median(s.p99Ms()));
+            m.put("cpuMicrosPerMessage", median(s.cpuMicrosPerMessage()));
+            m.put("gcThroughputPercent", median(s.gcThroughputPercent()));
+            m.put("heapAfterFullGcMb", median(s.heapAfterFullGcMb()));
+            m.put("flags", s.flags());
             list.add(m);
         }
         return list;
+    }
+
+    private static Double median(Spread s) {
+        return s == null ? null : s.median();
     }
 
     private static Map<String, Object> processes(Properties run) {

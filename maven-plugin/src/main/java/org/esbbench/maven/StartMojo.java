@@ -16,8 +16,7 @@ import org.apache.maven.plugins.annotations.Parameter;
 /**
  * Before the plans run: starts the echo backend (with the run's delay) and the reference server (with its
  * heap, GC log and JMX on loopback) unless the target profile points elsewhere, waits for each health
- * check, sends one preflight request per scenario checked like any reply, then starts the CPU sampler and
- * the progress line. Every started process is registered so that it is stopped even when the build fails.
+ * check, sends one preflight request per scenario checked like any reply, then starts the CPU sampler. Every started process is registered so that it is stopped even when the build fails.
  */
 @Mojo(name = "start", defaultPhase = LifecyclePhase.PRE_INTEGRATION_TEST, threadSafe = true)
 public class StartMojo extends AbstractRunMojo {
@@ -30,17 +29,9 @@ public class StartMojo extends AbstractRunMojo {
     @Parameter(defaultValue = "${project.basedir}/../reference-esb/target/reference-esb.jar", required = true)
     java.io.File serverJar;
 
-    /** Seconds between two progress lines. */
-    @Parameter(property = "progressInterval", defaultValue = "30")
-    int progressInterval;
-
     /** Seconds each started process may take to answer its health check. */
     @Parameter(property = "startTimeout", defaultValue = "90")
     int startTimeout;
-
-    /** Where jmeter-maven-plugin writes the results files, watched for the progress line. */
-    @Parameter(defaultValue = "${project.build.directory}/jmeter/results", required = true)
-    java.io.File jmeterResults;
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
@@ -55,7 +46,7 @@ public class StartMojo extends AbstractRunMojo {
         try {
             List<ManagedProcess> started = new ArrayList<>();
             if (profile.startsServers()) {
-                ManagedProcess backend = launcher.startBackend(backendJar.toPath(), profile.backendUrl(), plan.delayMs());
+                ManagedProcess backend = launcher.startBackend(backendJar.toPath(), profile.backendUrl(), plan.delays().get(0));
                 ProcessRegistry.register(backend, stateFile());
                 started.add(backend);
                 launcher.awaitBackend(backend, profile.backendUrl());
@@ -74,8 +65,7 @@ public class StartMojo extends AbstractRunMojo {
             run.setProperty("preflight", "passed");
             run.setProperty("startedAt", Long.toString(System.currentTimeMillis()));
             writeRun(run);
-            RunMonitors.start(plan, runDir, jmeterResults.toPath(), Duration.ofSeconds(progressInterval),
-                    started, this::info);
+            RunMonitors.start(runDir, started);
         } catch (InvalidRunException e) {
             stopQuietly();
             throw new MojoFailureException(e.getMessage());

@@ -1,5 +1,8 @@
 package org.esbbench.report;
 
+import org.esbbench.report.points.LatencyDistribution;
+import java.util.List;
+
 import org.HdrHistogram.Histogram;
 
 import java.util.HashMap;
@@ -55,6 +58,11 @@ final class StatisticsAccumulator {
 
     long samples() {
         return samples;
+    }
+
+    /** The response-time percentile distribution of the samples added so far. */
+    List<LatencyDistribution.Step> distribution() {
+        return LatencyDistribution.of(histogram);
     }
 
     /**

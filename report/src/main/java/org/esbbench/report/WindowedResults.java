@@ -1,5 +1,8 @@
 package org.esbbench.report;
 
+import org.esbbench.report.points.LatencyDistribution;
+import java.util.List;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
@@ -13,8 +16,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * @param warmup      samples in the warm-up window (statistics too, for the curious; never published)
  * @param measurement samples in the measurement window: the run's figures
  * @param after       samples that started after the measurement window ended
+ * @param measurementDistribution the measurement window's response-time percentile distribution
  */
-public record WindowedResults(Path file, Window window, Statistics warmup, Statistics measurement, long after) {
+public record WindowedResults(Path file, Window window, Statistics warmup, Statistics measurement, long after,
+                              List<LatencyDistribution.Step> measurementDistribution) {
 
     /**
      * Reads {@code file} with the run's start taken as its earliest sample start. Rows are written in order of
@@ -44,6 +49,6 @@ public record WindowedResults(Path file, Window window, Statistics warmup, Stati
         return new WindowedResults(file, window,
                 warmup.statistics(window.startMillis(), window.warmupMillis()),
                 measurement.statistics(window.measurementStartMillis(), window.measurementMillis()),
-                after[0]);
+                after[0], measurement.distribution());
     }
 }

@@ -27,8 +27,8 @@ class WindowedResultsTest {
         for (int i = 1; i <= 100; i++) {
             jtl.ok(T0 + 10_000 + (i - 1) * 100, i);
         }
-        // After the window.
-        jtl.ok(T0 + 20_000, 1_000).ok(T0 + 25_000, 1_000);
+        // After the window (whose last bound, T0 + 20 000, is inclusive).
+        jtl.ok(T0 + 20_001, 1_000).ok(T0 + 25_000, 1_000);
 
         WindowedResults results = WindowedResults.read(jtl.write(dir.resolve("direct.csv")), 10_000, 10_000);
         Statistics m = results.measurement();
@@ -48,6 +48,28 @@ class WindowedResultsTest {
         assertThat(m.throughputPerSecond()).isEqualTo(10.0);
         assertThat(m.bytesReceived()).isEqualTo(100 * 1300);
         assertThat(m.clean()).isTrue();
+    }
+
+    @Test
+    void measurementStartsOnAWholeSecondAndIncludesBothBoundsAsJMetersDateRangeDoes() throws IOException {
+        long start = T0 + 250; // first sample 250 ms past a whole second
+        Path file = new JtlFixture()
+                .ok(start, 5)
+                .ok(T0 + 1_999, 7)   // past warm-up end (T0 + 1 250) but before the next whole second: warm-up
+                .ok(T0 + 2_000, 11)  // first bound
+                .ok(T0 + 4_000, 13)  // last bound, inclusive
+                .ok(T0 + 4_001, 17)  // after
+                .write(dir.resolve("aligned.csv"));
+
+        WindowedResults results = WindowedResults.read(file, 1_000, 2_000);
+
+        assertThat(results.window().measurementStartMillis()).isEqualTo(T0 + 2_000);
+        assertThat(results.window().measurementEndMillis()).isEqualTo(T0 + 4_000);
+        assertThat(results.warmup().samples()).isEqualTo(2);
+        assertThat(results.measurement().samples()).isEqualTo(2);
+        assertThat(results.measurement().minMillis()).isEqualTo(11);
+        assertThat(results.measurement().maxMillis()).isEqualTo(13);
+        assertThat(results.after()).isEqualTo(1);
     }
 
     @Test

@@ -1,0 +1,47 @@
+package org.esbbench.maven;
+
+import java.io.IOException;
+import java.util.Locale;
+
+/**
+ * The line printed at a steady interval while a scenario run goes: which run of how many, the point, which
+ * window (warm-up or measurement) and how far into it, elapsed time and ETA of the whole run, the current
+ * throughput and the errors so far. It follows the results file JMeter is writing, so it needs nothing from
+ * JMeter itself.
+ */
+final class ProgressLine {
+    private final RunPlan plan;
+    private final long runStartNanos;
+
+    ProgressLine(RunPlan plan, long runStartNanos) {
+        this.plan = plan;
+        this.runStartNanos = runStartNanos;
+    }
+
+    /**
+     * @param index          0-based index of the scenario run going on
+     * @param label          the point and repeat, e.g. "direct, 10 users, 1 KiB, delay 0 ms, repeat 1"
+     * @param tail           the results file of that run
+     * @param samplesBefore  samples counted at the previous line, for the current rate
+     * @param intervalSeconds seconds since the previous line
+     */
+    String line(int index, String label, JtlTail tail, long samplesBefore, double intervalSeconds) throws IOException {
+        tail.poll();
+        long perRun = plan.warmupSeconds() + plan.measurementSeconds();
+        long inRun = tail.firstTimestamp() < 0 ? 0 : Math.max(0, (System.currentTimeMillis() - tail.firstTimestamp()) / 1000);
+        String window = tail.firstTimestamp() < 0 ? "starting"
+                : inRun < plan.warmupSeconds() ? "warm-up" : inRun < perRun ? "measurement" : "ending";
+        long remaining = Math.max(0, perRun - inRun) + (long) (plan.scenarioRuns() - index - 1) * perRun;
+        double rate = intervalSeconds <= 0 ? 0 : (tail.samples() - samplesBefore) / intervalSeconds;
+        double errorPct = tail.samples() == 0 ? 0 : 100.0 * tail.failures() / tail.samples();
+        return String.format(Locale.ROOT,
+                "run %d of %d: %s | %s %s of %s | elapsed %s | ETA %s | %.1f samples/s | failed %d (%.2f%%)",
+                index + 1, plan.scenarioRuns(), label, window, formatDuration(inRun), formatDuration(perRun),
+                formatDuration((System.nanoTime() - runStartNanos) / 1_000_000_000L), formatDuration(remaining),
+                rate, tail.failures(), errorPct);
+    }
+
+    static String formatDuration(long seconds) {
+        return String.format(Locale.ROOT, "%d:%02d:%02d", seconds / 3600, (seconds / 60) % 60, seconds % 60);
+    }
+}

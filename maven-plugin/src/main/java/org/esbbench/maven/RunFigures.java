@@ -1,0 +1,65 @@
+package org.esbbench.maven;
+
+import org.esbbench.report.Statistics;
+import org.esbbench.report.points.Point;
+import org.esbbench.report.points.RepeatRow;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * The run's side figures, read once from {@code cpu.csv} (and {@code gc.csv}), and turned into one scenario
+ * run's {@link RepeatRow} for its measurement window: CPU cost per message, CPU utilisations, GC figures and
+ * the saturation flags.
+ */
+final class RunFigures {
+    private final CpuSeries server;
+    private final CpuSeries backend;
+    private final CpuSeries generator;
+    private final CpuSeries machine;
+    private final int cores;
+    private final SaturationCheck saturation;
+
+    private RunFigures(CpuSeries server, CpuSeries backend, CpuSeries generator, CpuSeries machine, int cores,
+                       SaturationCheck saturation) {
+        this.server = server;
+        this.backend = backend;
+        this.generator = generator;
+        this.machine = machine;
+        this.cores = cores;
+        this.saturation = saturation;
+    }
+
+    static RunFigures read(Path runDir, int cores, SaturationCheck saturation) throws IOException {
+        Path cpu = runDir.resolve("cpu.csv");
+        return new RunFigures(CpuSeries.read(cpu, "server"), CpuSeries.read(cpu, "backend"),
+                CpuSeries.read(cpu, "jmeter"), CpuSeries.read(cpu, "machine"), cores, saturation);
+    }
+
+    RepeatRow row(Point point, int repeat, Statistics m, long from, long to, String dashboard) {
+        long windowMs = Math.max(1, to - from);
+        Double serverCpuMs = value(server.cpuMillisBetween(from, to));
+        Double cpuPerMessage = serverCpuMs == null || m.samples() == 0 ? null : serverCpuMs * 1000 / m.samples();
+        Double serverPct = utilisation(serverCpuMs, windowMs);
+        Double backendPct = utilisation(value(backend.cpuMillisBetween(from, to)), windowMs);
+        Double generatorPct = utilisation(value(generator.cpuMillisBetween(from, to)), windowMs);
+        Double machinePct = utilisation(value(machine.cpuMillisBetween(from, to)), windowMs);
+        List<String> flags = new ArrayList<>(saturation.flags(serverPct, backendPct, generatorPct, machinePct));
+        return new RepeatRow(point, repeat, m.samples(), m.errors(), m.incorrect(), m.throughputPerSecond(),
+                m.meanMillis(), m.stdDevMillis(), m.minMillis(), m.maxMillis(), m.p50Millis(), m.p90Millis(),
+                m.p95Millis(), m.p99Millis(), cpuPerMessage, serverPct, null, null, generatorPct, backendPct,
+                machinePct, String.join("; ", flags), dashboard);
+    }
+
+    /** CPU ms over a window as percent of the whole machine (all cores). */
+    private Double utilisation(Double cpuMs, long windowMs) {
+        return cpuMs == null ? null : 100.0 * cpuMs / ((double) windowMs * cores);
+    }
+
+    private static Double value(OptionalDouble d) {
+        return d.isPresent() ? d.getAsDouble() : null;
+    }
+}

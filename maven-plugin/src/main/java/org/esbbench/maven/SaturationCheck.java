@@ -1,0 +1,54 @@
+package org.esbbench.maven;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Says when a scenario run's figures are not the server's limit. When the machine's CPU was nearly all busy:
+ * if the load generator (JMeter) or the echo backend took as much of it as the server did (and more than
+ * everything outside the run), the run measured the harness, not the server; if processes outside the run took
+ * a large share, the machine was not quiet and the figures understate the server. Utilisations are percent of
+ * the whole machine (all cores), over the measurement window.
+ *
+ * @param thresholdPercent machine CPU utilisation from which the machine counts as saturated
+ */
+record SaturationCheck(double thresholdPercent) {
+    /** Share of the machine taken by processes outside the run from which the machine was not quiet. */
+    static final double OTHERS_PERCENT = 20;
+
+    /**
+     * @param server    server CPU %, null when unknown (external server without a JMX address)
+     * @param backend   backend CPU %, null when the suite did not start it
+     * @param generator JMeter's CPU %, null when unknown
+     * @param machine   whole machine CPU %, null when unknown (not Linux)
+     * @return the flags, empty when the figures can stand as the server's
+     */
+    List<String> flags(Double server, Double backend, Double generator, Double machine) {
+        List<String> flags = new ArrayList<>();
+        boolean machineSaturated = machine != null && machine >= thresholdPercent;
+        if (!machineSaturated) {
+            return flags;
+        }
+        double serverShare = server == null ? 0 : server;
+        double others = server == null || backend == null || generator == null ? 0
+                : Math.max(0, machine - server - backend - generator);
+        if (others >= OTHERS_PERCENT) {
+            flags.add(String.format(Locale.ROOT, "machine-busy: machine CPU %.0f%% busy, %.0f%% of it by processes"
+                    + " outside the run", machine, others));
+        }
+        if (generator != null && generator >= serverShare && generator >= others) {
+            flags.add(String.format(Locale.ROOT, "generator-saturated: machine CPU %.0f%% busy, load generator %.0f%%"
+                    + " vs server %s", machine, generator, percent(server)));
+        }
+        if (backend != null && backend >= serverShare && backend >= others) {
+            flags.add(String.format(Locale.ROOT, "backend-saturated: machine CPU %.0f%% busy, echo backend %.0f%%"
+                    + " vs server %s", machine, backend, percent(server)));
+        }
+        return flags;
+    }
+
+    private static String percent(Double value) {
+        return value == null ? "unknown" : String.format(Locale.ROOT, "%.0f%%", value);
+    }
+}
