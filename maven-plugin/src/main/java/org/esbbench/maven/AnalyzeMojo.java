@@ -7,6 +7,11 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.esbbench.report.Statistics;
 import org.esbbench.report.WindowedResults;
+import org.esbbench.report.chart.LatencyChart;
+import org.esbbench.report.dashboard.JMeterDashboard;
+import org.esbbench.report.dashboard.JMeterInstallation;
+import org.esbbench.report.chart.ScalingCharts;
+import org.esbbench.report.index.ResultsIndex;
 import org.esbbench.report.points.LatencyDistribution;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.points.PointSummary;
@@ -46,6 +51,14 @@ public class AnalyzeMojo extends AbstractRunMojo {
     @Parameter(defaultValue = "${artemis.version}", readonly = true)
     String artemisVersion;
 
+    /** jmeter-maven-plugin's record of where its configure goal laid JMeter out (its report generator makes the dashboards). */
+    @Parameter(defaultValue = "${project.build.directory}/config.json", required = true)
+    java.io.File jmeterConfig;
+
+    /** Writes JMeter's HTML dashboard of each measurement window (about a JMeter start-up's time per scenario run). */
+    @Parameter(property = "dashboards", defaultValue = "true")
+    boolean dashboards;
+
     /**
      * Machine CPU utilisation (percent of all cores) from which a scenario run whose load generator or backend
      * took at least as much CPU as the server is flagged as limited by the harness, not the server.
@@ -69,6 +82,7 @@ public class AnalyzeMojo extends AbstractRunMojo {
             failures.add(runProblems);
         }
         try {
+            JMeterInstallation jmeter = dashboards ? JMeterInstallation.fromPluginConfig(jmeterConfig.toPath()) : null;
             RunFigures figures = RunFigures.read(runDir, Runtime.getRuntime().availableProcessors(),
                     new SaturationCheck(saturationThreshold));
             for (int repeat = 1; repeat <= plan.repeats(); repeat++) {
@@ -89,9 +103,14 @@ public class AnalyzeMojo extends AbstractRunMojo {
                     Statistics m = results.measurement();
                     LatencyDistribution.write(results.measurementDistribution(),
                             runDir.resolve(RunLayout.LATENCY).resolve(name + ".csv"));
+                    if (!results.measurementDistribution().isEmpty()) {
+                        LatencyChart.write("Response time distribution: " + name, results.measurementDistribution(),
+                                runDir.resolve(RunLayout.CHARTS).resolve(name + "-latency.png"));
+                    }
                     long from = results.window().measurementStartMillis();
                     long to = from + m.durationMillis();
-                    String dashboard = "";
+                    // JMeter's report generator fails on an empty range: a window without samples has no dashboard.
+                    String dashboard = dashboards && m.samples() > 0 ? dashboard(jmeter, jtl, results, name, runDir, failures) : "";
                     RepeatRow row = figures.row(point, repeat, m, from, to, dashboard);
                     rows.add(row);
                     if (m.samples() == 0) {
@@ -111,6 +130,7 @@ public class AnalyzeMojo extends AbstractRunMojo {
             PointsCsv.write(rows, runDir.resolve(PointsCsv.FILE_NAME));
             List<PointSummary> summaries = PointSummary.summarise(rows);
             org.esbbench.report.points.PointSummaryWriter.writeCsv(summaries, runDir.resolve("summary.csv"));
+            ScalingCharts.write(summaries, runDir.resolve(RunLayout.CHARTS));
             Files.writeString(runDir.resolve("summary.md"),
                     SummaryMarkdown.of(run, plan, summaries, failures, saturationThreshold));
             String server = profile.startsServers()
@@ -119,6 +139,8 @@ public class AnalyzeMojo extends AbstractRunMojo {
             RunRecord.write(runDir.resolve("run.json"), root(), run, plan, profile,
                     new RunRecord.Versions(suiteVersion, jmeterVersion, server), summaries, failures);
             LatestRun.point(root().resolve("results"), runDir);
+            Path index = ResultsIndex.write(root().resolve("results"));
+            info("results index: " + root().relativize(index));
         } catch (IOException e) {
             throw new MojoExecutionException("could not analyse the run in " + runDir + ": " + e.getMessage(), e);
         }
@@ -126,6 +148,27 @@ public class AnalyzeMojo extends AbstractRunMojo {
         if (!failures.isEmpty()) {
             throw new MojoFailureException("the run failed: " + String.join("; ", failures)
                     + " (details in " + runDir.resolve("summary.md") + ")");
+        }
+    }
+
+    /** JMeter's dashboard of the measurement window; its path relative to the run folder, or "" when it failed. */
+    private String dashboard(JMeterInstallation jmeter, Path jtl, WindowedResults results, String name, Path runDir,
+                             List<String> failures) {
+        Path out = runDir.resolve(RunLayout.DASHBOARDS).resolve(name);
+        long samples = results.warmup().samples() + results.measurement().samples() + results.after();
+        String title = name + ": measurement window " + java.time.Instant.ofEpochMilli(results.window().measurementStartMillis())
+                + " to " + java.time.Instant.ofEpochMilli(results.window().measurementEndMillis());
+        try {
+            new JMeterDashboard(jmeter).withHeap(JMeterDashboard.heapFor(samples))
+                    .generate(jtl, results.window(), title, out);
+            return runDir.relativize(out.resolve("index.html")).toString();
+        } catch (IOException e) {
+            failures.add(name + ": JMeter's dashboard could not be made: " + e.getMessage());
+            return "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failures.add(name + ": interrupted while making JMeter's dashboard");
+            return "";
         }
     }
 }

@@ -72,6 +72,9 @@ public class CheckMojo extends AbstractRunMojo {
                 Readiness.requireFreePort("reference server", profile.host(), profile.port());
                 URI broker = profile.jmsProviderUrl();
                 Readiness.requireFreePort("embedded JMS broker", broker.getHost(), broker.getPort());
+                if (profile.jmx().isPresent()) {
+                    Readiness.requireFreePort("reference server's JMX", "127.0.0.1", profile.jmx().get().getPort());
+                }
             }
         } catch (InvalidRunException e) {
             throw new MojoFailureException(e.getMessage());

@@ -5,6 +5,7 @@ import org.esbbench.report.points.Point;
 import org.esbbench.report.points.RepeatRow;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,16 +17,23 @@ import java.util.OptionalDouble;
  * the saturation flags.
  */
 final class RunFigures {
+    /** An external server's CPU time, sampled over JMX, when the target profile gives its JMX address. */
+    static final String SERVER_CPU_OVER_JMX = "server-cpu.csv";
+    /** How long after a scenario run's window the full GC the suite asks for may end and still count for it. */
+    static final long FULL_GC_SLACK_MS = 60_000;
+
     private final CpuSeries server;
+    private final GcSeries gc;
     private final CpuSeries backend;
     private final CpuSeries generator;
     private final CpuSeries machine;
     private final int cores;
     private final SaturationCheck saturation;
 
-    private RunFigures(CpuSeries server, CpuSeries backend, CpuSeries generator, CpuSeries machine, int cores,
+    private RunFigures(CpuSeries server, GcSeries gc, CpuSeries backend, CpuSeries generator, CpuSeries machine, int cores,
                        SaturationCheck saturation) {
         this.server = server;
+        this.gc = gc;
         this.backend = backend;
         this.generator = generator;
         this.machine = machine;
@@ -35,7 +43,9 @@ final class RunFigures {
 
     static RunFigures read(Path runDir, int cores, SaturationCheck saturation) throws IOException {
         Path cpu = runDir.resolve("cpu.csv");
-        return new RunFigures(CpuSeries.read(cpu, "server"), CpuSeries.read(cpu, "backend"),
+        CpuSeries server = Files.exists(runDir.resolve(SERVER_CPU_OVER_JMX))
+                ? CpuSeries.read(runDir.resolve(SERVER_CPU_OVER_JMX), "server") : CpuSeries.read(cpu, "server");
+        return new RunFigures(server, GcSeries.read(runDir.resolve("gc.csv")), CpuSeries.read(cpu, "backend"),
                 CpuSeries.read(cpu, "jmeter"), CpuSeries.read(cpu, "machine"), cores, saturation);
     }
 
@@ -50,7 +60,9 @@ final class RunFigures {
         List<String> flags = new ArrayList<>(saturation.flags(serverPct, backendPct, generatorPct, machinePct));
         return new RepeatRow(point, repeat, m.samples(), m.errors(), m.incorrect(), m.throughputPerSecond(),
                 m.meanMillis(), m.stdDevMillis(), m.minMillis(), m.maxMillis(), m.p50Millis(), m.p90Millis(),
-                m.p95Millis(), m.p99Millis(), cpuPerMessage, serverPct, null, null, generatorPct, backendPct,
+                m.p95Millis(), m.p99Millis(), cpuPerMessage, serverPct,
+                value(gc.gcThroughputPercent(from, to)), value(gc.heapAfterFullGcMb(from, to, FULL_GC_SLACK_MS)),
+                generatorPct, backendPct,
                 machinePct, String.join("; ", flags), dashboard);
     }
 

@@ -5,6 +5,7 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.esbbench.report.dashboard.JMeterInstallation;
 import org.esbbench.report.points.Point;
 
 import java.io.IOException;
@@ -65,7 +66,7 @@ public class RunMojo extends AbstractRunMojo {
         Properties run = readRun();
         Path runDir = Path.of(run.getProperty("runDir"));
         try {
-            JMeterInstall jmeter = JMeterInstall.fromConfig(jmeterConfig.toPath());
+            JMeterInstallation jmeter = JMeterInstallation.fromPluginConfig(jmeterConfig.toPath());
             Files.createDirectories(runDir.resolve(RunLayout.JTL));
             Files.createDirectories(runDir.resolve(RunLayout.LOGS));
             List<String> failed = new ArrayList<>();
@@ -83,6 +84,7 @@ public class RunMojo extends AbstractRunMojo {
                         failed.add(problem);
                         getLog().warn("[esb-bench] " + problem);
                     }
+                    RunMonitors.afterScenarioRun(this::info);
                 }
             }
             run.setProperty("ranAt", Long.toString(System.currentTimeMillis()));
@@ -103,7 +105,7 @@ public class RunMojo extends AbstractRunMojo {
     }
 
     /** Runs one point once; returns null when JMeter ended normally, else what went wrong. */
-    private String runOne(JMeterInstall jmeter, RunPlan plan, Point point, int repeat, int index, Path runDir,
+    private String runOne(JMeterInstallation jmeter, RunPlan plan, Point point, int repeat, int index, Path runDir,
                           ProgressLine progress) throws IOException, InterruptedException {
         String name = RunLayout.runName(point, repeat);
         Path jtl = runDir.resolve(RunLayout.JTL).resolve(name + ".csv");
@@ -121,7 +123,7 @@ public class RunMojo extends AbstractRunMojo {
         String label = String.format(Locale.ROOT, "%s, %d users, %s, delay %d ms, repeat %d of %d", point.scenario(),
                 point.users(), Point.sizeLabel(point.sizeBytes()), point.delayMs(), repeat, plan.repeats());
         info("starting " + label);
-        ManagedProcess process = ManagedProcess.start("jmeter", cmd, jmeter.bin(), runDir.resolve(RunLayout.LOGS)
+        ManagedProcess process = ManagedProcess.start("jmeter", cmd, jmeter.home().resolve("bin"), runDir.resolve(RunLayout.LOGS)
                 .resolve("jmeter-" + name + ".out"));
         ProcessRegistry.register(process, stateFile());
         RunMonitors.jmeterRunning(process.pid());

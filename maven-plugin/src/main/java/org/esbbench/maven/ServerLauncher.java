@@ -62,6 +62,12 @@ final class ServerLauncher {
         List<String> cmd = new ArrayList<>();
         cmd.add(java());
         cmd.addAll(serverJvmFlags(heap, runDir.resolve("server-gc.log")));
+        java.util.Optional<java.net.InetSocketAddress> jmx = profile.jmx();
+        if (jmx.isPresent()) {
+            // GC notifications and CPU time over JMX, on loopback only: the recorder in the build connects here.
+            Readiness.requireFreePort("reference server's JMX", "127.0.0.1", jmx.get().getPort());
+            cmd.addAll(JmxFlags.forLoopback(jmx.get().getPort()));
+        }
         cmd.addAll(List.of("-jar", jar.toString(),
                 "--port", Integer.toString(profile.port()),
                 "--bind", profile.host(),

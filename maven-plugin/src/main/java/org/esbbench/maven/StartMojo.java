@@ -3,7 +3,9 @@ package org.esbbench.maven;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -66,6 +68,7 @@ public class StartMojo extends AbstractRunMojo {
             run.setProperty("startedAt", Long.toString(System.currentTimeMillis()));
             writeRun(run);
             RunMonitors.start(runDir, started);
+            recordGc(profile, runDir);
         } catch (InvalidRunException e) {
             stopQuietly();
             throw new MojoFailureException(e.getMessage());
@@ -73,6 +76,28 @@ public class StartMojo extends AbstractRunMojo {
             stopQuietly();
             throw new MojoExecutionException("could not start the run: " + e.getMessage(), e);
         }
+    }
+
+    /** Connects the GC recorder to the server's JMX address, when the target profile gives one. */
+    private void recordGc(TargetProfile profile, Path runDir) throws InvalidRunException, IOException {
+        Optional<InetSocketAddress> jmx = profile.jmx();
+        if (jmx.isEmpty()) {
+            info("target profile has no jmx=host:port: no GC figures" + (profile.startsServers() ? "" : " and no server CPU figures"));
+            return;
+        }
+        String url = JmxFlags.serviceUrl(jmx.get().getHostString(), jmx.get().getPort());
+        GcRecorder recorder;
+        try {
+            recorder = GcRecorder.connect(url, Duration.ofSeconds(startTimeout), runDir.resolve("gc.csv"), this::info);
+        } catch (IOException e) {
+            throw new InvalidRunException("cannot connect to the server's JMX at " + url + ": " + e.getMessage());
+        }
+        if (!profile.startsServers()) {
+            // An external server: its CPU time comes over JMX, into a file of its own beside cpu.csv.
+            recorder.sampleCpu(runDir.resolve(RunFigures.SERVER_CPU_OVER_JMX), "server", Duration.ofMillis(250));
+        }
+        RunMonitors.recordGc(recorder);
+        info("recording the server's GC over JMX at " + jmx.get().getHostString() + ":" + jmx.get().getPort());
     }
 
     private void stopQuietly() {

@@ -35,6 +35,12 @@ final class SummaryMarkdown {
                 % busy and the load generator or the backend took as much CPU as the server: its figures are then
                 the harness's limit, not the server's.
                 """);
+        md.append("\n## Charts\n\n");
+        for (String scenario : points.stream().map(p -> p.point().scenario()).distinct().toList()) {
+            md.append("![").append(scenario).append(" throughput](").append(RunLayout.CHARTS).append('/').append(scenario)
+                    .append("-throughput.png) ![").append(scenario).append(" p99](").append(RunLayout.CHARTS).append('/')
+                    .append(scenario).append("-p99.png)\n");
+        }
         md.append("\n## Per scenario run\n\n");
         md.append("| scenario run | samples | throughput/s | p99 ms | dashboard | latency distribution |\n|---|---:|---:|---:|---|---|\n");
         for (PointSummary s : points) {
@@ -44,7 +50,8 @@ final class SummaryMarkdown {
                         .append(String.format(java.util.Locale.ROOT, "%.1f", r.throughputPerSecond())).append(" | ")
                         .append(r.p99Ms()).append(" | ")
                         .append(r.dashboard().isEmpty() ? "–" : "[dashboard](" + r.dashboard() + ")").append(" | ")
-                        .append("[percentiles](" + RunLayout.LATENCY + "/" + name + ".csv)").append(" |\n");
+                        .append("[percentiles](" + RunLayout.LATENCY + "/" + name + ".csv), [chart](" + RunLayout.CHARTS
+                                + "/" + name + "-latency.png)").append(" |\n");
             }
         }
         if (!failures.isEmpty()) {

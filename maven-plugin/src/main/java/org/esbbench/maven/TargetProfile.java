@@ -2,7 +2,9 @@ package org.esbbench.maven;
 
 import java.io.IOException;
 import java.io.Reader;
+import java.net.InetSocketAddress;
 import java.net.URI;
+import java.util.Optional;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
@@ -30,6 +32,7 @@ public record TargetProfile(String name, Path file, Properties properties) {
         }
         TargetProfile profile = new TargetProfile(name, file, p);
         profile.port(); // fail now on a malformed port rather than in the middle of a run
+        profile.jmx();
         return profile;
     }
 
@@ -62,6 +65,31 @@ public record TargetProfile(String name, Path file, Properties properties) {
 
     public URI jmsProviderUrl() {
         return URI.create(properties.getProperty("jms.provider.url", "tcp://127.0.0.1:61616").trim());
+    }
+
+    /**
+     * The server JVM's JMX address for GC and CPU figures, {@code jmx=host:port}: for a started server the
+     * port its JMX connector opens on loopback; for an external Java server the address of a connector it
+     * already opens. Empty when the profile has none (no GC figures; no CPU figures for an external server).
+     */
+    public Optional<InetSocketAddress> jmx() throws InvalidRunException {
+        String value = properties.getProperty("jmx", "").trim();
+        if (value.isEmpty()) {
+            return Optional.empty();
+        }
+        int colon = value.lastIndexOf(':');
+        try {
+            if (colon <= 0) {
+                throw new NumberFormatException();
+            }
+            int port = Integer.parseInt(value.substring(colon + 1));
+            if (port < 1 || port > 65535) {
+                throw new NumberFormatException();
+            }
+            return Optional.of(InetSocketAddress.createUnresolved(value.substring(0, colon).replace("[", "").replace("]", ""), port));
+        } catch (NumberFormatException e) {
+            throw new InvalidRunException("target profile " + file + ": jmx=" + value + " is not host:port (e.g. 127.0.0.1:9099)");
+        }
     }
 
     /** The path (HTTP) or queue name (JMS) the plans send this scenario's requests to. */

@@ -1,5 +1,8 @@
 package org.esbbench.report;
 
+import org.esbbench.report.compare.CompareCommand;
+import org.esbbench.report.compare.RegressCommand;
+import org.esbbench.report.index.IndexCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -17,17 +20,33 @@ import java.util.concurrent.Callable;
 /**
  * {@code java -jar report/target/esb-bench-report-cli.jar --warmup 300 --measurement 900 results/RUN/*.csv}:
  * summarises JMeter CSV results files by the suite's method (measurement window only, HdrHistogram
- * percentiles), printing the Markdown table and optionally writing summary.csv and summary.md.
+ * percentiles), printing the Markdown table and optionally writing summary.csv and summary.md. Its
+ * subcommands compare runs, check a run against a baseline and write the results index.
+ *
+ * <p>The summary's options are checked in {@link #call()} rather than marked required: picocli validates a
+ * parent command's required options even when a subcommand is given, which would make every subcommand need
+ * {@code --warmup}.
  */
 @Command(name = "esb-bench-report", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Summarises JMeter CSV results files: statistics of the measurement window only.")
+        subcommands = {CompareCommand.class, RegressCommand.class, IndexCommand.class},
+        customSynopsis = {
+                "esb-bench-report --warmup SECONDS --measurement SECONDS [OPTIONS] JTL...",
+                "       esb-bench-report compare RUN RUN... [--out DIR] [--label LABEL]...",
+                "       esb-bench-report regress --baseline RUN --candidate RUN [OPTIONS]",
+                "       esb-bench-report index [--results DIR]",
+                "       esb-bench-report COMMAND --help"},
+        description = {"", "Summarises JMeter CSV results files: statistics of the measurement window only. "
+                + "Exit code 0 when the measurement windows hold no error and no incorrect reply, 1 otherwise, "
+                + "2 on a usage error.", ""})
 public final class ReportCommand implements Callable<Integer> {
 
-    @Option(names = "--warmup", required = true, description = "Warm-up window in seconds, from the run's start.")
-    double warmupSeconds;
+    @Option(names = "--warmup", paramLabel = "SECONDS",
+            description = "Warm-up window in seconds, from the run's start (required for a summary).")
+    Double warmupSeconds;
 
-    @Option(names = "--measurement", required = true, description = "Measurement window in seconds, after the warm-up.")
-    double measurementSeconds;
+    @Option(names = "--measurement", paramLabel = "SECONDS",
+            description = "Measurement window in seconds, after the warm-up (required for a summary).")
+    Double measurementSeconds;
 
     @Option(names = "--users", defaultValue = "0", description = "Users of the run, for the summary rows (default: ${DEFAULT-VALUE}).")
     int users;
@@ -47,8 +66,8 @@ public final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "JTL", description = "JMeter CSV results files; the scenario is the file name without extension.")
-    List<Path> files;
+    @Parameters(arity = "0..*", paramLabel = "JTL", description = "JMeter CSV results files; the scenario is the file name without extension.")
+    List<Path> files = new ArrayList<>();
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new ReportCommand()).execute(args));
@@ -56,6 +75,10 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (warmupSeconds == null || measurementSeconds == null || files.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "Missing --warmup, --measurement or JTL "
+                    + "files: a summary needs all three (or give a command: compare, regress, index; see --help)");
+        }
         if (warmupSeconds < 0 || measurementSeconds <= 0) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--warmup must be 0 or more and --measurement more than 0 seconds");

@@ -1,10 +1,14 @@
 package org.esbbench.report;
 
+import org.esbbench.report.index.ResultsFolderFixture;
+import org.esbbench.report.index.RunFolderFixture;
+import org.esbbench.report.points.Point;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -45,5 +49,101 @@ class ReportCommandTest {
                 .execute("--warmup", "0", "--measurement", "0", "x.csv");
         assertThat(exit).isEqualTo(2);
         assertThat(err.toString()).contains("--measurement more than 0");
+    }
+
+    @Test
+    void withoutWindowsOrFilesTheSummaryIsAUsageError() {
+        StringWriter err = new StringWriter();
+        int exit = new CommandLine(new ReportCommand()).setErr(new PrintWriter(err)).execute("x.csv");
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString()).contains("Missing --warmup, --measurement or JTL files");
+    }
+
+    private final Point direct = new Point("direct", 10, 1024, 0);
+
+    private Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = new CommandLine(new ReportCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute(args);
+        return new Result(exit, out.toString(), err.toString());
+    }
+
+    private record Result(int exit, String out, String err) {
+    }
+
+    @Test
+    void compareWritesTheTablesWithTheGivenLabels() throws IOException {
+        Path a = new RunFolderFixture(dir.resolve("a"), "run-a").point(direct, 10, 1000, 1010).write();
+        Path b = new RunFolderFixture(dir.resolve("b"), "run-b").point(direct, 10, 500, 510).write();
+
+        Result r = run("compare", a.toString(), b.toString(), "--out", dir.resolve("cmp").toString(),
+                "--label", "camel", "--label", "mi");
+
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("| 10 | 1 KiB | 0 | throughput/s | 1005.0 [1000.0–1010.0] | 505.0 [500.0–510.0] | 0.502 (-49.8%) | significant |");
+        assertThat(dir.resolve("cmp/comparison.md")).content().contains("| camel | run-a |", "| mi | run-b |");
+        assertThat(dir.resolve("cmp/comparison.csv")).content().contains("direct,10,1024,0,throughput_per_s,mi,run-b,2,505.000");
+    }
+
+    @Test
+    void compareWithAMissingRunOrWrongLabelsExitsTwo() throws IOException {
+        Path a = new RunFolderFixture(dir.resolve("a"), "run-a").point(direct, 10, 1000).write();
+
+        Result missing = run("compare", a.toString(), dir.resolve("nope").toString());
+        assertThat(missing.exit()).isEqualTo(2);
+        assertThat(missing.err().strip()).isEqualTo("compare: " + dir.resolve("nope") + ": no such run folder");
+
+        Result labels = run("compare", a.toString(), a.toString(), "--label", "x");
+        assertThat(labels.exit()).isEqualTo(2);
+        assertThat(labels.err()).contains("--label given 1 times for 2 runs");
+
+        Result sameName = run("compare", a.toString(), a.toString(), "--out", dir.resolve("o").toString());
+        assertThat(sameName.exit()).isEqualTo(2);
+        assertThat(sameName.err()).contains("two runs are both named 'run-a'");
+    }
+
+    @Test
+    void regressExitsZeroWithinLimitsAndOneWithAFailLinePerPoint() throws IOException {
+        Path base = new RunFolderFixture(dir.resolve("base"), "base").point(direct, 100, 1000).write();
+        Path same = new RunFolderFixture(dir.resolve("same"), "same").point(direct, 105, 960).write();
+        Path slower = new RunFolderFixture(dir.resolve("slower"), "slower").point(direct, 100, 960).write();
+
+        Result ok = run("regress", "--baseline", base.toString(), "--candidate", same.toString());
+        assertThat(ok.exit()).isZero();
+        assertThat(ok.out()).startsWith("OK: candidate same against baseline base, 1 points within limits "
+                + "(throughput drop <= 10%, p99 growth <= 20%)");
+
+        Result failed = run("regress", "--baseline", base.toString(), "--candidate", slower.toString(),
+                "--max-throughput-drop", "3");
+        assertThat(failed.exit()).isEqualTo(1);
+        assertThat(failed.out()).contains("FAIL direct_u10_s1024_d0: throughput dropped 4.0% (1000.0/s -> 960.0/s), "
+                + "more than the allowed 3%");
+    }
+
+    @Test
+    void regressOnAFolderWithoutPointsCsvExitsTwoWithOneLine() throws IOException {
+        Path base = new RunFolderFixture(dir.resolve("base"), "base").point(direct, 100, 1000).write();
+        Files.createDirectories(dir.resolve("empty"));
+
+        Result r = run("regress", "--baseline", base.toString(), "--candidate", dir.resolve("empty").toString());
+
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err().strip()).isEqualTo("regress: " + dir.resolve("empty")
+                + ": no points.csv (not a run folder, or the run's analysis did not finish)");
+        assertThat(run("regress", "--baseline", base.toString(), "--candidate", base.toString(),
+                "--max-p99-growth", "-5").exit()).isEqualTo(2);
+    }
+
+    @Test
+    void indexWritesTheResultsPage() throws IOException {
+        ResultsFolderFixture.build(dir);
+
+        Result r = run("index", "--results", dir.toString());
+
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("index.html (2 runs)");
+        assertThat(dir.resolve("index.html")).content().contains(ResultsFolderFixture.NEWER_ID, ResultsFolderFixture.OLDER);
+        assertThat(run("index", "--results", dir.resolve("nope").toString()).exit()).isEqualTo(2);
     }
 }

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.esbbench.core.Scenario;
+import org.esbbench.report.Statistics;
+import org.esbbench.report.WindowedResults;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -13,28 +15,31 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
-import java.util.function.Function;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * Inspects the run the smoke profile has just made (the suite module runs before this one in the reactor):
- * every scenario has a row, counts are non-zero, nothing failed, and every file a run promises exists and
- * parses. With {@code .ci/run} on a fresh clone this is the smoke profile run from a clean checkout.
+ * every point of every scenario, each repeat, has its figures, nothing failed, JMeter's own dashboard of each
+ * measurement window counts exactly the samples the analysis counted, and every file a run promises (charts,
+ * latency distributions, run.json, the results index) exists. With {@code .ci/run} on a fresh clone this is
+ * the smoke profile run from a clean checkout.
  */
 class SmokeRunOutputsIT {
     private static final Path ROOT = Path.of(System.getProperty("esbbench.root", "..")).toAbsolutePath().normalize();
     private static Path runDir;
+    private static Properties run;
 
     @BeforeAll
     static void findTheRun() throws IOException {
         // Written by esb-bench:check at the start of this build's suite run.
         Path runFile = ROOT.resolve("suite/target/esb-bench/run.properties");
         assertThat(runFile).as("the suite's run record of this build").exists();
-        Properties run = new Properties();
+        run = new Properties();
         try (Reader in = Files.newBufferedReader(runFile)) {
             run.load(in);
         }
@@ -42,53 +47,127 @@ class SmokeRunOutputsIT {
         assertThat(runDir).isDirectory();
     }
 
-    @Test
-    void summaryHasOneCleanRowWithSamplesPerScenario() throws IOException {
-        Map<String, CSVRecord> rows = csv(runDir.resolve("summary.csv")).stream()
-                .collect(Collectors.toMap(r -> r.get("scenario"), Function.identity()));
-
-        assertThat(rows.keySet()).containsExactlyInAnyOrderElementsOf(Scenario.ids());
-        rows.forEach((scenario, row) -> {
-            assertThat(Long.parseLong(row.get("samples"))).as(scenario + " samples").isPositive();
-            assertThat(Double.parseDouble(row.get("throughput_per_s"))).as(scenario + " throughput").isPositive();
-            assertThat(Double.parseDouble(row.get("error_pct"))).as(scenario + " errors").isZero();
-            assertThat(Long.parseLong(row.get("incorrect_replies"))).as(scenario + " incorrect replies").isZero();
-            assertThat(Long.parseLong(row.get("p99_ms"))).as(scenario + " p99").isGreaterThanOrEqualTo(Long.parseLong(row.get("p50_ms")));
-            assertThat(row.get("cpu_us_per_msg")).as(scenario + " CPU per message of the started server").isNotEmpty();
-        });
-        assertThat(Files.readString(runDir.resolve("summary.md"))).contains("| scenario |").doesNotContain("## What failed");
+    private static JsonNode runJson() throws IOException {
+        return new ObjectMapper().readTree(runDir.resolve("run.json").toFile());
     }
 
     @Test
-    void everyScenarioResultsFileHasNoFailedSample() throws IOException {
-        for (String scenario : Scenario.ids()) {
-            List<CSVRecord> samples = csv(runDir.resolve(scenario + ".csv"));
-            assertThat(samples).as(scenario + " results").isNotEmpty();
-            assertThat(samples).as(scenario + " failed samples")
-                    .allSatisfy(r -> assertThat(r.get("success")).as(r.get("failureMessage")).isEqualTo("true"));
+    void everyRepeatOfEveryPointHasCleanFiguresWithServerAndMachineFigures() throws IOException {
+        JsonNode parameters = runJson().path("parameters");
+        int users = parameters.path("users").size();
+        int repeats = parameters.path("repeats").asInt();
+        assertThat(users).as("the smoke run sweeps users").isGreaterThan(1);
+        assertThat(repeats).as("the smoke run repeats").isGreaterThan(1);
+
+        List<CSVRecord> rows = csv(runDir.resolve("points.csv"));
+
+        assertThat(rows).hasSize(Scenario.values().length * users * repeats);
+        assertThat(rows.stream().map(r -> r.get("scenario")).collect(Collectors.toSet()))
+                .containsExactlyInAnyOrderElementsOf(Scenario.ids());
+        for (CSVRecord r : rows) {
+            String name = r.get("scenario") + " u" + r.get("users") + " r" + r.get("repeat");
+            assertThat(Long.parseLong(r.get("samples"))).as(name + " samples").isPositive();
+            assertThat(Long.parseLong(r.get("errors"))).as(name + " errors").isZero();
+            assertThat(Long.parseLong(r.get("incorrect"))).as(name + " incorrect replies").isZero();
+            for (String figure : List.of("cpu_us_per_msg", "server_cpu_pct", "generator_cpu_pct", "backend_cpu_pct",
+                    "machine_cpu_pct", "gc_throughput_pct", "heap_after_full_gc_mb")) {
+                assertThat(r.get(figure)).as(name + " " + figure).isNotEmpty();
+            }
+            assertThat(Double.parseDouble(r.get("gc_throughput_pct"))).as(name + " GC throughput").isBetween(0.0, 100.0);
+            assertThat(Double.parseDouble(r.get("heap_after_full_gc_mb"))).as(name + " heap after full GC").isPositive();
         }
     }
 
     @Test
-    void runJsonHoldsWhatIsNeededToReproduceTheRun() throws IOException {
-        JsonNode run = new ObjectMapper().readTree(runDir.resolve("run.json").toFile());
+    void summaryHasOneRowPerPointWithTheMedianOfItsRepeats() throws IOException {
+        List<CSVRecord> points = csv(runDir.resolve("points.csv"));
+        List<CSVRecord> summary = csv(runDir.resolve("summary.csv"));
+        Set<String> keys = points.stream().map(r -> r.get("scenario") + "/" + r.get("users")).collect(Collectors.toSet());
 
-        assertThat(run.path("outcome").asText()).isEqualTo("passed");
-        assertThat(run.path("git").path("commit").asText()).isNotBlank();
-        assertThat(run.path("versions").path("jmeter").asText()).isEqualTo("5.6.3");
-        assertThat(run.path("machine").path("cores").asInt()).isPositive();
-        assertThat(run.path("parameters").path("users").asInt()).isPositive();
-        assertThat(run.path("processes").path("server").path("command").asText()).contains("-Xmx").contains("-Xlog:gc");
-        assertThat(run.path("processes").path("backend").path("command").asText()).contains("backend-netty.jar");
-        assertThat(run.path("times").path("startedAt").asText()).isNotBlank();
-        assertThat(run.path("times").path("stoppedAt").asText()).isNotBlank();
-        assertThat(run.path("scenarios")).hasSize(Scenario.values().length);
-        assertThat(run.path("failures")).isEmpty();
+        assertThat(summary).hasSize(keys.size());
+        for (CSVRecord s : summary) {
+            List<Double> throughputs = points.stream()
+                    .filter(p -> p.get("scenario").equals(s.get("scenario")) && p.get("users").equals(s.get("users")))
+                    .map(p -> Double.parseDouble(p.get("throughput_per_s"))).sorted().toList();
+            assertThat(Integer.parseInt(s.get("repeats"))).isEqualTo(throughputs.size());
+            double median = throughputs.size() % 2 == 1 ? throughputs.get(throughputs.size() / 2)
+                    : (throughputs.get(throughputs.size() / 2 - 1) + throughputs.get(throughputs.size() / 2)) / 2;
+            assertThat(Double.parseDouble(s.get("throughput_per_s"))).isCloseTo(median, within(0.01));
+            assertThat(Double.parseDouble(s.get("throughput_min"))).isCloseTo(throughputs.get(0), within(0.01));
+        }
+        assertThat(Files.readString(runDir.resolve("summary.md"))).contains("| scenario |").doesNotContain("## What failed");
     }
 
     @Test
-    void logsOfStartedProcessesAndTheServerGcLogAreKept() throws IOException {
-        for (String file : List.of("backend.log", "server.log", "server-gc.log", "cpu.csv")) {
+    void everyResultsFileHasNoFailedSample() throws IOException {
+        try (var files = Files.list(runDir.resolve("jtl"))) {
+            List<Path> jtls = files.toList();
+            assertThat(jtls).hasSize(csv(runDir.resolve("points.csv")).size());
+            for (Path jtl : jtls) {
+                assertThat(csv(jtl)).as(jtl.getFileName() + " failed samples")
+                        .isNotEmpty()
+                        .allSatisfy(r -> assertThat(r.get("success")).as(r.get("failureMessage")).isEqualTo("true"));
+            }
+        }
+    }
+
+    @Test
+    void jmeterDashboardOfEachWindowCountsExactlyWhatTheAnalysisCounted() throws IOException {
+        JsonNode parameters = runJson().path("parameters");
+        long warmupMs = parameters.path("warmupSeconds").asLong() * 1000;
+        long measurementMs = parameters.path("measurementSeconds").asLong() * 1000;
+        for (CSVRecord r : csv(runDir.resolve("points.csv"))) {
+            Path dashboard = runDir.resolve(r.get("dashboard"));
+            assertThat(dashboard).as("dashboard of " + r.get("scenario")).isNotEmptyFile();
+            JsonNode total = new ObjectMapper().readTree(dashboard.resolveSibling("statistics.json").toFile()).path("Total");
+            String name = r.get("scenario") + "_u" + r.get("users") + "_s" + r.get("size_bytes") + "_d" + r.get("delay_ms")
+                    + "_r" + r.get("repeat");
+            Statistics ours = WindowedResults.read(runDir.resolve("jtl").resolve(name + ".csv"), warmupMs, measurementMs).measurement();
+
+            assertThat(total.path("sampleCount").asLong()).as(name + " count").isEqualTo(ours.samples());
+            assertThat(total.path("errorCount").asLong()).as(name + " errors").isEqualTo(ours.errors() + ours.incorrect());
+            assertThat(total.path("minResTime").asLong()).as(name + " min").isEqualTo(ours.minMillis());
+            assertThat(total.path("maxResTime").asLong()).as(name + " max").isEqualTo(ours.maxMillis());
+            assertThat(total.path("meanResTime").asDouble()).as(name + " mean").isCloseTo(ours.meanMillis(), within(1e-9));
+        }
+    }
+
+    @Test
+    void chartsLatencyDistributionsAndTheResultsIndexAreWritten() throws IOException {
+        for (String scenario : Scenario.ids()) {
+            for (String chart : List.of("-throughput.png", "-throughput.svg", "-p99.png", "-p99.svg")) {
+                assertThat(runDir.resolve("charts").resolve(scenario + chart)).as(scenario + chart).isNotEmptyFile();
+            }
+        }
+        for (CSVRecord r : csv(runDir.resolve("points.csv"))) {
+            String name = r.get("scenario") + "_u" + r.get("users") + "_s" + r.get("size_bytes") + "_d" + r.get("delay_ms")
+                    + "_r" + r.get("repeat");
+            assertThat(csv(runDir.resolve("latency").resolve(name + ".csv"))).as(name + " latency distribution").isNotEmpty();
+        }
+        String index = Files.readString(ROOT.resolve("results/index.html"));
+        assertThat(index).contains(runDir.getFileName().toString()).contains("<table").contains("<img");
+    }
+
+    @Test
+    void runJsonHoldsWhatIsNeededToReproduceTheRun() throws IOException {
+        JsonNode json = runJson();
+
+        assertThat(json.path("outcome").asText()).isEqualTo("passed");
+        assertThat(json.path("git").path("commit").asText()).isNotBlank();
+        assertThat(json.path("versions").path("jmeter").asText()).isEqualTo("5.6.3");
+        assertThat(json.path("machine").path("cores").asInt()).isPositive();
+        assertThat(json.path("processes").path("server").path("command").asText()).contains("-Xmx").contains("-Xlog:gc")
+                .contains("jmxremote");
+        assertThat(json.path("processes").path("backend").path("command").asText()).contains("backend-netty.jar");
+        assertThat(json.path("times").path("startedAt").asText()).isNotBlank();
+        assertThat(json.path("times").path("stoppedAt").asText()).isNotBlank();
+        assertThat(json.path("points")).hasSize(Scenario.values().length * json.path("parameters").path("users").size());
+        assertThat(json.path("failures")).isEmpty();
+    }
+
+    @Test
+    void logsOfStartedProcessesAndTheServerGcRecordsAreKept() throws IOException {
+        for (String file : List.of("backend.log", "server.log", "server-gc.log", "cpu.csv", "gc.csv")) {
             assertThat(runDir.resolve(file)).as(file).isNotEmptyFile();
         }
         assertThat(Files.readString(runDir.resolve("server-gc.log"))).contains("gc");

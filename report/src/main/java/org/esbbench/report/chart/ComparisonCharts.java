@@ -1,0 +1,83 @@
+package org.esbbench.report.chart;
+
+import org.esbbench.report.points.Point;
+import org.esbbench.report.points.PointSummary;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Charts that compare runs (two servers, two versions, two configurations): per scenario and series
+ * (message size and backend delay), throughput and p99 response time against concurrent users, one line per run.
+ */
+public final class ComparisonCharts {
+
+    private ComparisonCharts() {
+    }
+
+    /**
+     * Writes {@code <scenario>-<series>-throughput.png/.svg} and {@code <scenario>-<series>-p99.png/.svg} into
+     * {@code outDir}, where {@code <series>} is the file-name form of {@link Point#seriesLabel()} (e.g.
+     * {@code 1-kib-delay-500-ms}). A run that did not measure a series has no line in its charts.
+     *
+     * @param runs each run's points by run label (the legend), in legend order
+     * @return the files written, in scenario and series order
+     */
+    public static List<Path> write(LinkedHashMap<String, List<PointSummary>> runs, Path outDir) throws IOException {
+        if (runs.isEmpty()) {
+            throw new IllegalArgumentException("no runs to compare");
+        }
+        // scenario -> series (in point order: delay, then size) -> run label -> that run's points
+        Map<String, Map<SeriesKey, Map<String, List<PointSummary>>>> charts = new TreeMap<>();
+        runs.forEach((run, points) -> points.stream()
+                .sorted(Comparator.comparing(PointSummary::point))
+                .forEach(p -> charts.computeIfAbsent(p.point().scenario(), s -> new TreeMap<>())
+                        .computeIfAbsent(SeriesKey.of(p.point()), k -> new LinkedHashMap<>())
+                        .computeIfAbsent(run, r -> new ArrayList<>()).add(p)));
+
+        List<Path> written = new ArrayList<>();
+        for (var scenario : charts.entrySet()) {
+            for (var series : scenario.getValue().entrySet()) {
+                String label = series.getKey().label();
+                for (Figure figure : Figure.values()) {
+                    String title = scenario.getKey() + ", " + label + ": " + figure.title + " by run";
+                    Path png = outDir.resolve(FileNames.slug(scenario.getKey()) + "-" + FileNames.slug(label)
+                            + "-" + figure.fileSuffix + ".png");
+                    written.addAll(ChartFiles.write(
+                            UsersChart.create(title, figure.axisLabel, lines(series.getValue(), figure)), png));
+                }
+            }
+        }
+        return written;
+    }
+
+    /** One line per run that measured the series; runs keep the order they were given in. */
+    private static List<UsersLine> lines(Map<String, List<PointSummary>> byRun, Figure figure) {
+        List<UsersLine> lines = new ArrayList<>();
+        byRun.forEach((run, points) -> lines.add(new UsersLine(run, points.stream()
+                .map(p -> new UsersLine.Value(p.point().users(), figure.value.apply(p))).toList())));
+        return lines;
+    }
+
+    /** A series of one scenario: ordered as {@link Point} orders them (delay, then size). */
+    private record SeriesKey(long delayMs, int sizeBytes) implements Comparable<SeriesKey> {
+        static SeriesKey of(Point p) {
+            return new SeriesKey(p.delayMs(), p.sizeBytes());
+        }
+
+        String label() {
+            return new Point("", 0, sizeBytes, delayMs).seriesLabel();
+        }
+
+        @Override
+        public int compareTo(SeriesKey o) {
+            return Comparator.comparingLong(SeriesKey::delayMs).thenComparingInt(SeriesKey::sizeBytes).compare(this, o);
+        }
+    }
+}

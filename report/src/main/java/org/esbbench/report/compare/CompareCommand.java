@@ -1,0 +1,85 @@
+package org.esbbench.report.compare;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+/** {@code esb-bench-report compare RUN RUN... [--out DIR] [--label L]...}. */
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Compares two or more runs point by point (same scenario, users, size and delay): for "
+                + "throughput, mean, p99 and CPU µs/msg each run's median over its repeats, the ratio to the first "
+                + "(baseline) run, and whether the difference is larger than the runs' own spread.",
+                "Writes comparison.md (a table per scenario) and comparison.csv into --out and prints the Markdown. "
+                        + "Exit code: 0, or 2 when a run folder or its points.csv is missing."},
+        footer = {"", "Example: compare results/20261122-101500-reference results/20261123-093000-mi --label camel --label mi"})
+public final class CompareCommand implements Callable<Integer> {
+
+    @Parameters(arity = "2..*", paramLabel = "RUN",
+            description = "Run folders (results/<run-id>, each with points.csv); the first is the baseline.")
+    List<Path> runs;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = ".",
+            description = "Folder to write comparison.md and comparison.csv into (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--label", paramLabel = "LABEL",
+            description = "How to name each run in the tables, once per run in the same order (default: the run id).")
+    List<String> labels = new ArrayList<>();
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        if (!labels.isEmpty() && labels.size() != runs.size()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--label given " + labels.size()
+                    + " times for " + runs.size() + " runs: give one label per run, or none");
+        }
+        List<ComparedRun> loaded = new ArrayList<>();
+        try {
+            for (int i = 0; i < runs.size(); i++) {
+                loaded.add(ComparedRun.load(runs.get(i), labels.isEmpty() ? null : labels.get(i)));
+            }
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("compare: " + e.getMessage());
+            return 2;
+        }
+        Set<String> seen = new HashSet<>();
+        for (ComparedRun r : loaded) {
+            if (!seen.add(r.label())) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "two runs are both named '" + r.label()
+                        + "': give each a --label");
+            }
+        }
+        Comparison comparison = Comparison.of(loaded);
+        ComparisonReport.write(comparison, out);
+        // Charts with one line per run, per scenario and series (size/delay), beside the tables.
+        java.util.LinkedHashMap<String, List<org.esbbench.report.points.PointSummary>> byRun = new java.util.LinkedHashMap<>();
+        for (ComparedRun r : loaded) {
+            byRun.put(r.label(), new ArrayList<>(r.points().values()));
+        }
+        List<Path> charts = org.esbbench.report.chart.ComparisonCharts.write(byRun, out.resolve("charts"));
+        StringBuilder chartLinks = new StringBuilder("\n## Charts\n\n");
+        charts.stream().filter(c -> c.toString().endsWith(".png")).forEach(c -> chartLinks.append("![")
+                .append(c.getFileName()).append("](charts/").append(c.getFileName()).append(")\n"));
+        java.nio.file.Files.writeString(out.resolve(ComparisonReport.MARKDOWN_FILE), chartLinks,
+                java.nio.file.StandardOpenOption.APPEND);
+        spec.commandLine().getOut().print(ComparisonReport.markdown(comparison));
+        spec.commandLine().getOut().println();
+        spec.commandLine().getOut().println("Wrote " + out.resolve(ComparisonReport.MARKDOWN_FILE) + ", "
+                + out.resolve(ComparisonReport.CSV_FILE) + " and " + charts.size() + " charts in " + out.resolve("charts"));
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+}

@@ -1,0 +1,152 @@
+package org.esbbench.report.compare;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.esbbench.report.index.Numbers;
+import org.esbbench.report.points.Point;
+import org.esbbench.report.points.PointSummary;
+import org.esbbench.report.points.Spread;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.IntSummaryStatistics;
+import java.util.List;
+import java.util.Locale;
+
+/** Writes a {@link Comparison} as {@code comparison.md} (a table per scenario) and {@code comparison.csv}. */
+public final class ComparisonReport {
+    public static final String MARKDOWN_FILE = "comparison.md";
+    public static final String CSV_FILE = "comparison.csv";
+
+    static final String[] CSV_COLUMNS = {"scenario", "users", "size_bytes", "delay_ms", "figure", "run", "run_id",
+            "repeats", "median", "min", "max", "ratio_to_baseline", "verdict"};
+
+    private ComparisonReport() {
+    }
+
+    /** Writes comparison.md and comparison.csv into {@code dir} (created if needed). */
+    public static void write(Comparison comparison, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve(MARKDOWN_FILE), markdown(comparison), StandardCharsets.UTF_8);
+        writeCsv(comparison, dir.resolve(CSV_FILE));
+    }
+
+    public static String markdown(Comparison comparison) {
+        List<ComparedRun> runs = comparison.runs();
+        StringBuilder md = new StringBuilder("# Comparison\n\n");
+        md.append("Baseline: **").append(cell(comparison.baseline().label())).append("**. Each value is the median over ")
+                .append("the point's repeats with [min–max] when there were two or more; the ratio is to the ")
+                .append("baseline's median. *significant*: the runs' [min–max] ranges do not overlap; ")
+                .append("*within spread*: they do; with one repeat in each run no spread is known.\n\n");
+        md.append("| run | run id | folder | points | repeats |\n|---|---|---|---:|---|\n");
+        for (ComparedRun r : runs) {
+            md.append("| ").append(cell(r.label())).append(" | ").append(cell(r.runId())).append(" | ")
+                    .append(cell(r.folder().toString())).append(" | ").append(r.points().size()).append(" | ")
+                    .append(repeats(r)).append(" |\n");
+        }
+        comparison.byScenario().forEach((scenario, points) -> {
+            md.append("\n## ").append(cell(scenario)).append("\n\n| users | size | delay ms | figure |");
+            StringBuilder rule = new StringBuilder("|---:|---:|---:|---|");
+            for (int i = 0; i < runs.size(); i++) {
+                md.append(' ').append(cell(runs.get(i).label())).append(" |");
+                rule.append("---:|");
+                if (i > 0) {
+                    md.append(' ').append(cell(runs.get(i).label())).append(" / ").append(cell(runs.get(0).label()))
+                            .append(" | ").append(cell(runs.get(i).label())).append(" vs ")
+                            .append(cell(runs.get(0).label())).append(" |");
+                    rule.append("---:|---|");
+                }
+            }
+            md.append('\n').append(rule).append('\n');
+            for (PointComparison pc : points) {
+                Point p = pc.point();
+                for (Figure f : Figure.values()) {
+                    md.append("| ").append(p.users()).append(" | ").append(Point.sizeLabel(p.sizeBytes())).append(" | ")
+                            .append(p.delayMs()).append(" | ").append(f.title()).append(" |");
+                    for (int i = 0; i < runs.size(); i++) {
+                        PointSummary s = pc.summaries().get(i);
+                        md.append(' ').append(s == null ? "missing" : orNa(Numbers.spread(f.of(s), f.decimals())))
+                                .append(" |");
+                        if (i > 0) {
+                            FigureComparison c = pc.compare(f, i);
+                            md.append(' ').append(ratio(c.ratio())).append(" | ").append(c.verdict().text()).append(" |");
+                        }
+                    }
+                    md.append('\n');
+                }
+            }
+        });
+        List<String> missing = missingLines(comparison);
+        if (!missing.isEmpty()) {
+            md.append("\n## Points not measured by every run\n\n");
+            missing.forEach(line -> md.append("- ").append(line).append('\n'));
+        }
+        return md.toString();
+    }
+
+    /** One row per point, figure and run (baseline included, with ratio 1 and verdict "baseline"). */
+    public static void writeCsv(Comparison comparison, Path file) throws IOException {
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+             CSVPrinter csv = CSVFormat.DEFAULT.builder().setHeader(CSV_COLUMNS).build().print(out)) {
+            for (PointComparison pc : comparison.points()) {
+                Point p = pc.point();
+                for (Figure f : Figure.values()) {
+                    for (int i = 0; i < comparison.runs().size(); i++) {
+                        ComparedRun run = comparison.runs().get(i);
+                        PointSummary s = pc.summaries().get(i);
+                        Spread v = f.of(s);
+                        String ratio;
+                        String verdict;
+                        if (i == 0) {
+                            ratio = v == null || v.median() == 0 ? "" : "1";
+                            verdict = s == null ? Verdict.MISSING.text() : "baseline";
+                        } else {
+                            FigureComparison c = pc.compare(f, i);
+                            ratio = c.ratio() == null ? "" : String.format(Locale.ROOT, "%.4f", c.ratio());
+                            verdict = c.verdict().text();
+                        }
+                        csv.printRecord(p.scenario(), p.users(), p.sizeBytes(), p.delayMs(), f.id(), run.label(),
+                                run.runId(), s == null ? "" : s.repeatCount(),
+                                v == null ? "" : Numbers.fixed(v.median(), 3), v == null ? "" : Numbers.fixed(v.min(), 3),
+                                v == null ? "" : Numbers.fixed(v.max(), 3), ratio, verdict);
+                    }
+                }
+            }
+        }
+    }
+
+    private static List<String> missingLines(Comparison comparison) {
+        List<String> lines = new ArrayList<>();
+        for (PointComparison pc : comparison.points()) {
+            List<Integer> missing = pc.missingIn();
+            if (!missing.isEmpty()) {
+                lines.add("`" + pc.point().key() + "`: missing in "
+                        + String.join(", ", missing.stream().map(i -> cell(comparison.runs().get(i).label())).toList()));
+            }
+        }
+        return lines;
+    }
+
+    /** "3" when every point has the same number of repeats, "1–3" otherwise. */
+    private static String repeats(ComparedRun run) {
+        IntSummaryStatistics s = run.points().values().stream().mapToInt(PointSummary::repeatCount).summaryStatistics();
+        return s.getCount() == 0 ? "" : s.getMin() == s.getMax() ? Integer.toString(s.getMin()) : s.getMin() + "–" + s.getMax();
+    }
+
+    private static String ratio(Double ratio) {
+        return ratio == null ? "" : String.format(Locale.ROOT, "%.3f (%s)", ratio, Numbers.percentChange(ratio));
+    }
+
+    private static String orNa(String value) {
+        return value.isEmpty() ? "n/a" : value;
+    }
+
+    /** Text inside a Markdown table cell: a pipe would end the cell, a line break the row. */
+    static String cell(String text) {
+        return text.replace("\\", "\\\\").replace("|", "\\|").replaceAll("[\\r\\n]+", " ");
+    }
+}

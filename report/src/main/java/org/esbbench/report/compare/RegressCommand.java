@@ -1,0 +1,62 @@
+package org.esbbench.report.compare;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code esb-bench-report regress --baseline RUN --candidate RUN [--max-throughput-drop P] [--max-p99-growth P]}. */
+@Command(name = "regress", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Regression check for CI: compares a candidate run with a saved baseline run on every point "
+                + "the baseline measured (medians over the repeats).",
+                "Exit code 0: no regression (prints a short table); 1: throughput dropped or p99 grew by more than "
+                        + "allowed on some point, or the candidate did not measure a baseline point (one FAIL line per "
+                        + "point); 2: bad input (a run folder or its points.csv missing)."},
+        footer = {"", "Example: regress --baseline baselines/reference --candidate results/latest --max-throughput-drop 5"})
+public final class RegressCommand implements Callable<Integer> {
+
+    @Option(names = "--baseline", required = true, paramLabel = "RUN", description = "The saved baseline run folder.")
+    Path baseline;
+
+    @Option(names = "--candidate", required = true, paramLabel = "RUN", description = "The run folder to check.")
+    Path candidate;
+
+    @Option(names = "--max-throughput-drop", paramLabel = "PERCENT",
+            defaultValue = "" + RegressionCheck.DEFAULT_MAX_THROUGHPUT_DROP_PERCENT,
+            description = "Largest allowed drop of the median throughput, in percent of the baseline (default: ${DEFAULT-VALUE}).")
+    double maxThroughputDrop;
+
+    @Option(names = "--max-p99-growth", paramLabel = "PERCENT",
+            defaultValue = "" + RegressionCheck.DEFAULT_MAX_P99_GROWTH_PERCENT,
+            description = "Largest allowed growth of the median p99 response time, in percent of the baseline; "
+                    + "a growth of 1 ms or less, the results' resolution, never fails (default: ${DEFAULT-VALUE}).")
+    double maxP99Growth;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        RegressionCheck check;
+        try {
+            check = new RegressionCheck(maxThroughputDrop, maxP99Growth);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        RegressionResult result;
+        try {
+            result = check.check(ComparedRun.load(baseline, null), ComparedRun.load(candidate, null));
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("regress: " + e.getMessage());
+            return 2;
+        }
+        spec.commandLine().getOut().print(result.report());
+        spec.commandLine().getOut().flush();
+        return result.passed() ? 0 : 1;
+    }
+}

@@ -1,0 +1,259 @@
+package org.esbbench.report.index;
+
+import org.esbbench.report.points.Point;
+import org.esbbench.report.points.PointSummary;
+import org.esbbench.report.points.PointsCsv;
+import org.esbbench.report.points.RepeatRow;
+import org.jsoup.nodes.DataNode;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.DocumentType;
+import org.jsoup.nodes.Element;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Renders {@code results/index.html}: one self-contained page (inline CSS, one small inline script, no network)
+ * with a table of the runs and, per run, its facts, its points, its charts and links to its dashboards. Every
+ * link is relative to the results folder, so the folder can be copied or zipped and still be browsed. jsoup
+ * builds the document, so all text and attribute values are escaped by the library.
+ */
+public final class IndexPage {
+    private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
+
+    private static final String CSS = """
+            body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
+            h1 { font-size: 1.6em; } h2 { font-size: 1.3em; margin-top: 2em; border-bottom: 1px solid #ccc; }
+            table { border-collapse: collapse; margin: .6em 0; }
+            th, td { border: 1px solid #ddd; padding: .25em .5em; text-align: left; vertical-align: top; }
+            th { background: #f3f3f3; } td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+            table.facts th { width: 12em; } .outcome { padding: 0 .4em; border-radius: 3px; }
+            .outcome.passed { background: #d9f2d9; } .outcome.failed { background: #f8d4d4; }
+            .flags { color: #a15c00; } .missing { color: #999; }
+            .charts { display: flex; flex-wrap: wrap; gap: 1em; }
+            figure { margin: 0; } figure img { max-width: 640px; border: 1px solid #eee; }
+            img[data-loaded="false"] { outline: 3px solid #d00; }
+            """;
+
+    /** Marks every image loaded or broken once the page has loaded, so a headless browser's DOM dump shows it. */
+    private static final String IMAGE_CHECK = """
+            window.addEventListener('load', function () {
+              document.querySelectorAll('img').forEach(function (img) {
+                img.setAttribute('data-loaded', String(img.complete && img.naturalWidth > 0));
+              });
+              document.body.setAttribute('data-images-checked', 'true');
+            });
+            """;
+
+    private IndexPage() {
+    }
+
+    public static String render(ResultsIndex.Listing listing) {
+        Document doc = new Document("");
+        doc.outputSettings().charset(StandardCharsets.UTF_8);
+        doc.appendChild(new DocumentType("html", "", ""));
+        Element html = doc.appendElement("html").attr("lang", "en");
+        Element head = html.appendElement("head");
+        head.appendElement("meta").attr("charset", "utf-8");
+        head.appendElement("meta").attr("name", "viewport").attr("content", "width=device-width, initial-scale=1");
+        head.appendElement("title").text("ESB bench results");
+        head.appendElement("style").appendChild(new DataNode(CSS));
+        Element body = html.appendElement("body");
+        body.appendElement("h1").text("ESB bench results");
+        List<RunFolder> runs = listing.runs();
+        body.appendElement("p").text(runs.size() + (runs.size() == 1 ? " run" : " runs") + ", newest first.");
+        if (!runs.isEmpty()) {
+            runsTable(body, runs);
+        }
+        runs.forEach(run -> runSection(body, run));
+        if (!listing.unreadable().isEmpty()) {
+            Element section = body.appendElement("section").id("unreadable");
+            section.appendElement("h2").text("Run folders that could not be read");
+            Element ul = section.appendElement("ul");
+            listing.unreadable().forEach(u -> ul.appendElement("li").text(u));
+        }
+        body.appendElement("script").appendChild(new DataNode(IMAGE_CHECK));
+        return doc.outerHtml() + "\n";
+    }
+
+    private static void runsTable(Element body, List<RunFolder> runs) {
+        Element table = body.appendElement("table").id("runs");
+        header(table, "run", "outcome", "date", "target", "git commit", "points");
+        Element tbody = table.appendElement("tbody");
+        for (RunFolder run : runs) {
+            Element tr = tbody.appendElement("tr").attr("data-run", run.runId());
+            tr.appendElement("td").appendElement("a").attr("href", "#" + anchor(run)).text(run.runId());
+            outcome(tr.appendElement("td"), run);
+            tr.appendElement("td").text(date(run));
+            tr.appendElement("td").text(run.target());
+            tr.appendElement("td").text(run.gitCommit());
+            tr.appendElement("td").addClass("num").text(Integer.toString(run.points().size()));
+        }
+    }
+
+    private static void runSection(Element body, RunFolder run) {
+        String dir = run.folder().getFileName().toString();
+        Element section = body.appendElement("section").addClass("run").id(anchor(run)).attr("data-run", run.runId());
+        Element h2 = section.appendElement("h2");
+        h2.appendText(run.runId() + " ");
+        outcome(h2, run);
+
+        Element facts = section.appendElement("table").addClass("facts").appendElement("tbody");
+        fact(facts, "date", date(run));
+        fact(facts, "target", run.target());
+        fact(facts, "git commit", run.gitCommit());
+        // "target" is already shown above; every other parameter as run.json has it
+        run.parameters().forEach((k, v) -> {
+            if (!k.equals("target")) {
+                fact(facts, k, v);
+            }
+        });
+
+        Element files = section.appendElement("p").addClass("files");
+        files.appendText("Files: ");
+        for (String name : List.of("summary.md", "summary.csv", PointsCsv.FILE_NAME, RunFolder.RUN_JSON)) {
+            if (Files.isRegularFile(run.folder().resolve(name))) {
+                files.appendElement("a").attr("href", href(dir, name)).text(name);
+                files.appendText(" ");
+            }
+        }
+
+        pointsTable(section, run, dir);
+        charts(section, run, dir);
+    }
+
+    private static void pointsTable(Element section, RunFolder run, String dir) {
+        Element table = section.appendElement("table").addClass("points");
+        header(table, "scenario", "users", "size", "delay ms", "repeats", "throughput/s median [min–max]", "mean ms",
+                "p99 ms", "CPU µs/msg", "GC throughput %", "heap after full GC MB", "errors / incorrect", "flags",
+                "dashboards");
+        Element tbody = table.appendElement("tbody");
+        for (PointSummary p : run.points()) {
+            Point point = p.point();
+            Element tr = tbody.appendElement("tr").attr("data-point", point.key());
+            tr.appendElement("td").text(point.scenario());
+            num(tr, Integer.toString(point.users()));
+            num(tr, Point.sizeLabel(point.sizeBytes()));
+            num(tr, Long.toString(point.delayMs()));
+            num(tr, Integer.toString(p.repeatCount()));
+            num(tr, Numbers.spread(p.throughputPerSecond(), 1));
+            num(tr, Numbers.median(p.meanMs(), 2));
+            num(tr, Numbers.median(p.p99Ms(), 1));
+            num(tr, Numbers.median(p.cpuMicrosPerMessage(), 1));
+            num(tr, Numbers.median(p.gcThroughputPercent(), 2));
+            num(tr, Numbers.median(p.heapAfterFullGcMb(), 1));
+            num(tr, p.errors() + " / " + p.incorrect());
+            tr.appendElement("td").addClass("flags").text(String.join("; ", p.flags()));
+            Element dashboards = tr.appendElement("td");
+            for (RepeatRow r : p.repeats()) {
+                dashboardLink(dashboards, run, dir, r);
+            }
+        }
+    }
+
+    private static void dashboardLink(Element cell, RunFolder run, String dir, RepeatRow r) {
+        if (r.dashboard().isBlank()) {
+            return;
+        }
+        String label = "r" + r.repeat();
+        Path target = run.folder().resolve(r.dashboard()).normalize();
+        boolean inside = !Path.of(r.dashboard()).isAbsolute() && target.startsWith(run.folder().normalize());
+        if (inside && Files.exists(target)) {
+            String[] segments = r.dashboard().replace('\\', '/').split("/");
+            cell.appendElement("a").addClass("dashboard").attr("href", href(dir, segments)).text(label);
+        } else {
+            cell.appendElement("span").addClass("missing").attr("title", "dashboard not found: " + r.dashboard())
+                    .text(label + " (missing)");
+        }
+        cell.appendText(" ");
+    }
+
+    private static void charts(Element section, RunFolder run, String dir) {
+        Path chartDir = run.folder().resolve("charts");
+        if (!Files.isDirectory(chartDir)) {
+            return;
+        }
+        List<Path> pngs;
+        try (Stream<Path> files = Files.walk(chartDir)) {
+            pngs = files.filter(f -> Files.isRegularFile(f) && f.getFileName().toString().toLowerCase(Locale.ROOT)
+                    .endsWith(".png")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(chartDir + ": cannot list charts", e);
+        }
+        if (pngs.isEmpty()) {
+            return;
+        }
+        Element div = section.appendElement("div").addClass("charts");
+        for (Path png : pngs) {
+            String[] segments = relativeSegments(run.folder(), png);
+            String name = String.join("/", segments).substring("charts/".length());
+            Element figure = div.appendElement("figure");
+            figure.appendElement("a").attr("href", href(dir, segments))
+                    .appendElement("img").attr("src", href(dir, segments)).attr("alt", name);
+            Element caption = figure.appendElement("figcaption").text(name);
+            Path svg = png.resolveSibling(png.getFileName().toString().replaceFirst("(?i)\\.png$", ".svg"));
+            if (Files.isRegularFile(svg)) {
+                caption.appendText(" ");
+                caption.appendElement("a").attr("href", href(dir, relativeSegments(run.folder(), svg))).text("SVG");
+            }
+        }
+    }
+
+    private static String[] relativeSegments(Path base, Path file) {
+        Path rel = base.relativize(file);
+        String[] segments = new String[rel.getNameCount()];
+        for (int i = 0; i < segments.length; i++) {
+            segments[i] = rel.getName(i).toString();
+        }
+        return segments;
+    }
+
+    /** A relative URL from the results folder: each path segment percent-encoded. */
+    static String href(String runDir, String... segments) {
+        return Stream.concat(Stream.of(runDir), Stream.of(segments))
+                .map(s -> URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20"))
+                .collect(Collectors.joining("/"));
+    }
+
+    private static String anchor(RunFolder run) {
+        return "run-" + run.folder().getFileName().toString().replaceAll("\\s", "_");
+    }
+
+    private static void outcome(Element parent, RunFolder run) {
+        String outcome = run.outcome().isBlank() ? "unknown" : run.outcome();
+        parent.appendElement("span").addClass("outcome")
+                .addClass(outcome.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "")).text(outcome);
+    }
+
+    private static String date(RunFolder run) {
+        return run.startedAt().map(DATE::format).orElse("");
+    }
+
+    private static void header(Element table, String... columns) {
+        Element tr = table.appendElement("thead").appendElement("tr");
+        for (String c : columns) {
+            tr.appendElement("th").text(c);
+        }
+    }
+
+    private static void fact(Element tbody, String name, String value) {
+        Element tr = tbody.appendElement("tr");
+        tr.appendElement("th").text(name);
+        tr.appendElement("td").text(value);
+    }
+
+    private static void num(Element tr, String text) {
+        tr.appendElement("td").addClass("num").text(text);
+    }
+}

@@ -1,0 +1,74 @@
+package org.esbbench.report.index;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Finds the runs under a results folder and writes {@code results/index.html} listing them, newest first.
+ * Symbolic links (such as {@code latest}) are skipped since they name a run already listed, and so is every
+ * entry that is not a finished run (README, a run without points.csv).
+ */
+public final class ResultsIndex {
+    public static final String FILE_NAME = "index.html";
+
+    /** Newest first: by start time (runs without one last), then by folder name, which starts with a timestamp. */
+    static final Comparator<RunFolder> NEWEST_FIRST = Comparator
+            .comparing((RunFolder r) -> r.startedAt().orElse(Instant.MIN)).reversed()
+            .thenComparing(r -> r.folder().getFileName().toString(), Comparator.reverseOrder());
+
+    /**
+     * @param runs       the readable runs, newest first
+     * @param unreadable "folder: problem" for each run folder that could not be read, so the page says so
+     */
+    public record Listing(List<RunFolder> runs, List<String> unreadable) {
+        public Listing {
+            runs = List.copyOf(runs);
+            unreadable = List.copyOf(unreadable);
+        }
+    }
+
+    private ResultsIndex() {
+    }
+
+    public static Listing list(Path results) throws IOException {
+        if (!Files.isDirectory(results)) {
+            throw new IOException(results + ": no such results folder");
+        }
+        List<RunFolder> runs = new ArrayList<>();
+        List<String> unreadable = new ArrayList<>();
+        try (Stream<Path> entries = Files.list(results)) {
+            for (Path dir : entries.sorted().toList()) {
+                if (Files.isSymbolicLink(dir) || !RunFolder.isRun(dir)) {
+                    continue;
+                }
+                try {
+                    runs.add(RunFolder.read(dir));
+                } catch (IOException | RuntimeException e) {
+                    // One damaged run must not take the whole index down; the page lists it with the reason.
+                    unreadable.add(dir.getFileName() + ": " + e.getMessage());
+                }
+            }
+        }
+        runs.sort(NEWEST_FIRST);
+        return new Listing(runs, unreadable);
+    }
+
+    /** Lists the runs and writes {@code results/index.html}; returns its path. */
+    public static Path write(Path results) throws IOException {
+        return write(results, list(results));
+    }
+
+    /** Writes {@code results/index.html} for runs already listed; returns its path. */
+    public static Path write(Path results, Listing listing) throws IOException {
+        Path file = results.resolve(FILE_NAME);
+        Files.writeString(file, IndexPage.render(listing), StandardCharsets.UTF_8);
+        return file;
+    }
+}

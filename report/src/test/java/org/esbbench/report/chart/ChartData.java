@@ -1,0 +1,67 @@
+package org.esbbench.report.chart;
+
+import org.esbbench.report.points.LatencyDistribution;
+import org.esbbench.report.points.Point;
+import org.esbbench.report.points.PointSummary;
+import org.esbbench.report.points.RepeatRow;
+import org.HdrHistogram.Histogram;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/** Small in-memory measurements shaped like real runs, for the chart tests. */
+final class ChartData {
+
+    private ChartData() {
+    }
+
+    /**
+     * Repeats of one point whose throughput grows with users until it levels off, and whose p99 grows with
+     * users, size and delay; each repeat differs by a few percent so the spread is visible.
+     */
+    static List<RepeatRow> repeats(String scenario, int users, int size, long delay, int repeats, double scale) {
+        List<RepeatRow> rows = new ArrayList<>();
+        for (int r = 1; r <= repeats; r++) {
+            double wobble = 1 + 0.04 * (r - (repeats + 1) / 2.0);
+            // Levels off at the server's capacity, or at users / delay when the backend delay dominates.
+            double throughput = scale * wobble * Math.min(4000.0 * users / (users + 40.0) * 1024 / (size + 1024.0),
+                    users * 1000.0 / (delay + 1));
+            long p99 = Math.round(wobble * (delay + (2 + users * 0.3 + size / 2048.0) / scale));
+            rows.add(new RepeatRow(new Point(scenario, users, size, delay), r, 10_000, 0, 0, throughput,
+                    p99 / 3.0, 1.0, 1, p99 * 2, p99 / 3, p99 / 2, p99 * 3 / 4, p99,
+                    null, null, null, null, null, null, null, "", ""));
+        }
+        return rows;
+    }
+
+    /** A sweep of users for each size and delay given, of each scenario given. */
+    static List<PointSummary> sweep(List<String> scenarios, int[] users, int[] sizes, long[] delays, int repeats,
+                                    double scale) {
+        List<RepeatRow> rows = new ArrayList<>();
+        for (String s : scenarios) {
+            for (int size : sizes) {
+                for (long delay : delays) {
+                    for (int u : users) {
+                        rows.addAll(repeats(s, u, size, delay, repeats, scale));
+                    }
+                }
+            }
+        }
+        return PointSummary.summarise(rows);
+    }
+
+    /** A long-tailed distribution (mostly 2..6 ms, a slow tail up to ~200 ms), as HdrHistogram steps it. */
+    static List<LatencyDistribution.Step> latency(long seed) {
+        Histogram h = new Histogram(60_000, 3);
+        Random random = new Random(seed);
+        for (int i = 0; i < 20_000; i++) {
+            double v = 2 + Math.abs(random.nextGaussian()) * 1.5;
+            if (random.nextInt(1000) == 0) {
+                v += random.nextDouble() * 200;
+            }
+            h.recordValue(Math.round(v));
+        }
+        return LatencyDistribution.of(h);
+    }
+}

@@ -1,0 +1,112 @@
+package org.esbbench.report.index;
+
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.select.Elements;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class IndexPageTest {
+    @TempDir
+    Path results;
+
+    private Document page;
+
+    @BeforeEach
+    void render() throws IOException {
+        ResultsFolderFixture.build(results);
+        Path file = ResultsIndex.write(results);
+        assertThat(file).isEqualTo(results.resolve("index.html"));
+        page = Jsoup.parse(file.toFile(), "UTF-8");
+    }
+
+    @Test
+    void listsTheRunsNewestFirstWithTheirFacts() {
+        Elements rows = page.select("table#runs tbody tr");
+        assertThat(rows).extracting(r -> r.attr("data-run"))
+                .containsExactly(ResultsFolderFixture.NEWER_ID, ResultsFolderFixture.OLDER);
+        assertThat(texts(rows.get(0).select("td")))
+                .containsExactly(ResultsFolderFixture.NEWER_ID, "failed", "2026-11-22 10:00:00 UTC", "reference",
+                        "0123456789abcdef", "2");
+        assertThat(page.select("section.run")).hasSize(2);
+    }
+
+    @Test
+    void eachRunHasATableOfItsPointsWithMediansAndSpread() {
+        Element newer = section(ResultsFolderFixture.NEWER_ID);
+        Elements points = newer.select("table.points tbody tr");
+
+        assertThat(points).extracting(r -> r.attr("data-point")).containsExactly("direct_u10_s1024_d0", "xslt_u50_s10240_d500");
+        assertThat(texts(points.get(0).select("td"))).containsExactly("direct", "10", "1 KiB", "0", "2",
+                "1050.0 [1000.0–1100.0]", "5.25", "10.5", "51.0", "99.50", "120.0", "0 / 0", "", "r1 r2 (missing)");
+        assertThat(texts(points.get(1).select("td"))).containsExactly("xslt", "50", "10 KiB", "500", "1",
+                "300.0", "300.00", "600.0", "", "99.50", "120.0", "0 / 0", "", "");
+    }
+
+    @Test
+    void linksAreRelativeAndPointAtFilesThatExist() {
+        Element newer = section(ResultsFolderFixture.NEWER_ID);
+        assertThat(newer.select("a.dashboard")).singleElement()
+                .extracting(a -> a.attr("href")).isEqualTo("20261122-100000%20mi/dashboards/direct_u10_s1024_d0_r1/index.html");
+        assertThat(newer.select("p.files a")).extracting(Element::text)
+                .containsExactly("summary.md", "points.csv", "run.json");
+
+        Elements refs = page.select("[href], [src]");
+        assertThat(refs).isNotEmpty();
+        for (Element e : refs) {
+            String ref = e.hasAttr("href") ? e.attr("href") : e.attr("src");
+            if (ref.startsWith("#")) {
+                assertThat(page.getElementById(ref.substring(1))).as(ref).isNotNull();
+                continue;
+            }
+            assertThat(ref).as("relative link").doesNotContain(":").doesNotStartWith("/");
+            assertThat(results.resolve(decode(ref))).as(ref).exists();
+        }
+        assertThat(page.select("link, script[src], iframe, object")).isEmpty();
+    }
+
+    @Test
+    void showsEveryChartOfARunAsAnImage() {
+        assertThat(section(ResultsFolderFixture.NEWER_ID).select("img")).extracting(i -> i.attr("src"))
+                .containsExactly("20261122-100000%20mi/charts/direct-throughput.png",
+                        "20261122-100000%20mi/charts/latency/direct_u10_s1024_d0_r1.png");
+        assertThat(section(ResultsFolderFixture.NEWER_ID).select("figcaption a")).singleElement()
+                .extracting(a -> a.attr("href")).isEqualTo("20261122-100000%20mi/charts/direct-throughput.svg");
+        assertThat(section(ResultsFolderFixture.OLDER).select("img")).extracting(i -> i.attr("src"))
+                .containsExactly(ResultsFolderFixture.OLDER + "/charts/throughput.png");
+    }
+
+    @Test
+    void textFromTheRunIsEscaped() throws IOException {
+        Element older = section(ResultsFolderFixture.OLDER);
+        assertThat(older.select("b")).isEmpty();
+        assertThat(older.select("table.facts tr").eachText()).contains("note <b>bold</b> & \"quoted\"");
+        assertThat(Files.readString(results.resolve("index.html"))).contains("&lt;b&gt;bold&lt;/b&gt; &amp;");
+    }
+
+    private Element section(String runId) {
+        return page.select("section.run").stream().filter(s -> s.attr("data-run").equals(runId)).findFirst().orElseThrow();
+    }
+
+    /** Every cell's text, empty ones included (jsoup's eachText() leaves those out). */
+    private static java.util.List<String> texts(Elements cells) {
+        return cells.stream().map(Element::text).toList();
+    }
+
+    private static String decode(String ref) {
+        return Arrays.stream(ref.split("/")).map(s -> URLDecoder.decode(s, StandardCharsets.UTF_8))
+                .collect(Collectors.joining("/"));
+    }
+}
