@@ -53,6 +53,18 @@ abstract class AbstractRunMojo extends AbstractMojo {
     @Parameter(property = "target", defaultValue = "reference")
     String target;
 
+    /** jmeter-maven-plugin's record of where its configure goal laid JMeter out (run and dashboards use it). */
+    @Parameter(defaultValue = "${project.build.directory}/config.json", required = true)
+    File jmeterConfig;
+
+    /** The echo backend's runnable jar (started by start, restarted between delays by run). */
+    @Parameter(defaultValue = "${project.basedir}/../backend-netty/target/backend-netty.jar", required = true)
+    File backendJar;
+
+    /** Seconds each started process may take to answer its health check (and the JMX recorder to connect). */
+    @Parameter(property = "startTimeout", defaultValue = "90")
+    int startTimeout;
+
     /** Skips every esb-bench goal. */
     @Parameter(property = "esbbench.skip", defaultValue = "false")
     boolean skip;

@@ -51,10 +51,6 @@ public class AnalyzeMojo extends AbstractRunMojo {
     @Parameter(defaultValue = "${artemis.version}", readonly = true)
     String artemisVersion;
 
-    /** jmeter-maven-plugin's record of where its configure goal laid JMeter out (its report generator makes the dashboards). */
-    @Parameter(defaultValue = "${project.build.directory}/config.json", required = true)
-    java.io.File jmeterConfig;
-
     /** Writes JMeter's HTML dashboard of each measurement window (about a JMeter start-up's time per scenario run). */
     @Parameter(property = "dashboards", defaultValue = "true")
     boolean dashboards;

@@ -12,10 +12,18 @@ import java.util.Locale;
 final class ProgressLine {
     private final RunPlan plan;
     private final long runStartNanos;
+    private int runsEnded;
+    private double secondsOfEndedRuns;
 
     ProgressLine(RunPlan plan, long runStartNanos) {
         this.plan = plan;
         this.runStartNanos = runStartNanos;
+    }
+
+    /** A scenario run took this long, JMeter's start-up and shutdown included: the ETA learns from it. */
+    void runEnded(double seconds) {
+        runsEnded++;
+        secondsOfEndedRuns += seconds;
     }
 
     /**
@@ -31,7 +39,10 @@ final class ProgressLine {
         long inRun = tail.firstTimestamp() < 0 ? 0 : Math.max(0, (System.currentTimeMillis() - tail.firstTimestamp()) / 1000);
         String window = tail.firstTimestamp() < 0 ? "starting"
                 : inRun < plan.warmupSeconds() ? "warm-up" : inRun < perRun ? "measurement" : "ending";
-        long remaining = Math.max(0, perRun - inRun) + (long) (plan.scenarioRuns() - index - 1) * perRun;
+        // Each scenario run takes its windows plus JMeter's start-up and shutdown: once a run has ended, the
+        // ETA uses what runs really took.
+        double perRunReal = runsEnded == 0 ? perRun : secondsOfEndedRuns / runsEnded;
+        long remaining = Math.max(0, perRun - inRun) + Math.round((plan.scenarioRuns() - index - 1) * perRunReal);
         double rate = intervalSeconds <= 0 ? 0 : (tail.samples() - samplesBefore) / intervalSeconds;
         double errorPct = tail.samples() == 0 ? 0 : 100.0 * tail.failures() / tail.samples();
         return String.format(Locale.ROOT,

@@ -28,10 +28,6 @@ import java.util.concurrent.TimeUnit;
 @Mojo(name = "run", defaultPhase = LifecyclePhase.INTEGRATION_TEST, threadSafe = true)
 public class RunMojo extends AbstractRunMojo {
 
-    /** jmeter-maven-plugin's record of where its configure goal laid JMeter out. */
-    @Parameter(defaultValue = "${project.build.directory}/config.json", required = true)
-    java.io.File jmeterConfig;
-
     /** The plans, one per scenario: {@code <scenario>.jmx}. */
     @Parameter(defaultValue = "${project.basedir}/../jmx", required = true)
     java.io.File plans;
@@ -47,14 +43,6 @@ public class RunMojo extends AbstractRunMojo {
     /** The plans' response timeout (ms): a JMeter run may end that much after its windows. */
     @Parameter(property = "responseTimeout", defaultValue = "30000")
     long responseTimeoutMs;
-
-    /** The echo backend's runnable jar, for restarts between delays. */
-    @Parameter(defaultValue = "${project.basedir}/../backend-netty/target/backend-netty.jar", required = true)
-    java.io.File backendJar;
-
-    /** Seconds a restarted backend may take to answer its health check. */
-    @Parameter(property = "startTimeout", defaultValue = "90")
-    int startTimeout;
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
@@ -79,7 +67,9 @@ public class RunMojo extends AbstractRunMojo {
                         restartBackend(profile, runDir, point.delayMs());
                         currentDelay = point.delayMs();
                     }
+                    long began = System.nanoTime();
                     String problem = runOne(jmeter, plan, point, repeat, index++, runDir, progress);
+                    progress.runEnded((System.nanoTime() - began) / 1e9);
                     if (problem != null) {
                         failed.add(problem);
                         getLog().warn("[esb-bench] " + problem);

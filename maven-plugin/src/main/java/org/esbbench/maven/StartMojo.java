@@ -23,17 +23,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "start", defaultPhase = LifecyclePhase.PRE_INTEGRATION_TEST, threadSafe = true)
 public class StartMojo extends AbstractRunMojo {
 
-    /** The echo backend's runnable jar. */
-    @Parameter(defaultValue = "${project.basedir}/../backend-netty/target/backend-netty.jar", required = true)
-    java.io.File backendJar;
-
     /** The reference server's runnable jar. */
     @Parameter(defaultValue = "${project.basedir}/../reference-esb/target/reference-esb.jar", required = true)
     java.io.File serverJar;
-
-    /** Seconds each started process may take to answer its health check. */
-    @Parameter(property = "startTimeout", defaultValue = "90")
-    int startTimeout;
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {

@@ -20,14 +20,8 @@ import java.util.concurrent.Callable;
     description = "Compares the suite's statistics of a measurement window with a JMeter dashboard's of the same window.")
 public final class AgreementCommand implements Callable<Integer> {
 
-    @Option(names = "--warmup", required = true, description = "Warm-up window in seconds, from the run's start.")
-    double warmupSeconds;
-
-    @Option(names = "--measurement", required = true, description = "Measurement window in seconds.")
-    double measurementSeconds;
-
-    @Option(names = "--run-start", description = "The run's start, epoch ms (default: the file's earliest sample start).")
-    Long runStartMillis;
+    @CommandLine.Mixin
+    WindowOptions windows;
 
     @Option(names = "--dashboard", required = true, description = "The JMeter dashboard folder (holding statistics.json).")
     Path dashboard;
@@ -45,8 +39,7 @@ public final class AgreementCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        long start = runStartMillis != null ? runStartMillis : DashboardCommand.earliestStart(jtl);
-        Window window = Window.ofSeconds(start, warmupSeconds, measurementSeconds);
+        Window window = windows.of(jtl);
         List<Agreement.Figure> figures = Agreement.compare(WindowedResults.read(jtl, window).measurement(),
             DashboardStatistics.read(dashboard));
         System.out.print(Agreement.table(figures));

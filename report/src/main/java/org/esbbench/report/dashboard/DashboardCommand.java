@@ -1,6 +1,5 @@
 package org.esbbench.report.dashboard;
 
-import org.esbbench.report.JtlReader;
 import org.esbbench.report.Window;
 import org.esbbench.report.WindowedResults;
 import picocli.CommandLine;
@@ -16,7 +15,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * {@code java -cp report/target/esb-bench-report-cli.jar org.esbbench.report.dashboard.DashboardCommand
@@ -27,14 +25,8 @@ import java.util.concurrent.atomic.AtomicLong;
     description = "Makes JMeter's HTML dashboard of the measurement window of a JMeter CSV results file.")
 public final class DashboardCommand implements Callable<Integer> {
 
-    @Option(names = "--warmup", required = true, description = "Warm-up window in seconds, from the run's start.")
-    double warmupSeconds;
-
-    @Option(names = "--measurement", required = true, description = "Measurement window in seconds.")
-    double measurementSeconds;
-
-    @Option(names = "--run-start", description = "The run's start, epoch ms (default: the file's earliest sample start).")
-    Long runStartMillis;
+    @CommandLine.Mixin
+    WindowOptions windows;
 
     @Option(names = "--out", required = true, description = "Dashboard folder to write (replaced if it is a dashboard).")
     Path out;
@@ -76,12 +68,11 @@ public final class DashboardCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (warmupSeconds < 0 || measurementSeconds <= 0 || measurementSeconds * 1000 % 1000 != 0) {
+        if (windows.warmupSeconds < 0 || windows.measurementSeconds <= 0 || windows.measurementSeconds * 1000 % 1000 != 0) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                 "--warmup must be 0 or more, --measurement a positive whole number of seconds");
         }
-        long start = runStartMillis != null ? runStartMillis : earliestStart(jtl);
-        Window window = Window.ofSeconds(start, warmupSeconds, measurementSeconds);
+        Window window = windows.of(jtl);
         JMeterInstallation jmeter = jmeterHome != null ? JMeterInstallation.of(jmeterHome)
             : JMeterInstallation.fromPluginConfig(pluginConfig);
         JMeterDashboard dashboard = new JMeterDashboard(jmeter).withHeap(heap)
@@ -102,14 +93,5 @@ public final class DashboardCommand implements Callable<Integer> {
             return Agreement.exactOnes(figures) ? 0 : 1;
         }
         return Agreement.all(figures) ? 0 : 1;
-    }
-
-    /** The run's start as {@link WindowedResults} takes it: the earliest sample start in the file. */
-    static long earliestStart(Path jtl) throws IOException {
-        AtomicLong earliest = new AtomicLong(Long.MAX_VALUE);
-        if (JtlReader.read(jtl, sample -> earliest.accumulateAndGet(sample.startMillis(), Math::min)) == 0) {
-            throw new IOException(jtl + " holds no samples");
-        }
-        return earliest.get();
     }
 }
