@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
 import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
 
@@ -133,6 +134,33 @@ abstract class AbstractRunMojo extends AbstractMojo {
         try (Writer w = Files.newBufferedWriter(runFile())) {
             run.store(w, "the current esb-bench run");
         }
+    }
+
+    /** What the goals after check work on: the validated plan, the target, the run record and its folder. */
+    record CurrentRun(RunPlan plan, TargetProfile profile, Properties record, Path dir) {
+    }
+
+    /**
+     * Goals that work on the current run (start, run, analyze) implement {@link #execute(CurrentRun)}; check,
+     * which makes the run, and stop, which must work whatever state it is in, override this method instead.
+     */
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        if (skipped()) {
+            return;
+        }
+        execute(currentRun());
+    }
+
+    void execute(CurrentRun current) throws MojoExecutionException, MojoFailureException {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " overrides execute()");
+    }
+
+    CurrentRun currentRun() throws MojoFailureException {
+        RunPlan plan = plan();
+        TargetProfile profile = targetProfile();
+        Properties record = readRun();
+        return new CurrentRun(plan, profile, record, Path.of(record.getProperty("runDir")));
     }
 
     Path runDir() throws MojoFailureException {

@@ -63,14 +63,11 @@ public class AnalyzeMojo extends AbstractRunMojo {
     double saturationThreshold;
 
     @Override
-    public void execute() throws MojoExecutionException, MojoFailureException {
-        if (skipped()) {
-            return;
-        }
-        RunPlan plan = plan();
-        TargetProfile profile = targetProfile();
-        Properties run = readRun();
-        Path runDir = Path.of(run.getProperty("runDir"));
+    void execute(CurrentRun current) throws MojoExecutionException, MojoFailureException {
+        RunPlan plan = current.plan();
+        TargetProfile profile = current.profile();
+        Properties run = current.record();
+        Path runDir = current.dir();
         List<RepeatRow> rows = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         String runProblems = run.getProperty("runProblems");

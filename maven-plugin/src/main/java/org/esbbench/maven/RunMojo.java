@@ -45,14 +45,11 @@ public class RunMojo extends AbstractRunMojo {
     long responseTimeoutMs;
 
     @Override
-    public void execute() throws MojoExecutionException, MojoFailureException {
-        if (skipped()) {
-            return;
-        }
-        RunPlan plan = plan();
-        TargetProfile profile = targetProfile();
-        Properties run = readRun();
-        Path runDir = Path.of(run.getProperty("runDir"));
+    void execute(CurrentRun current) throws MojoExecutionException, MojoFailureException {
+        RunPlan plan = current.plan();
+        TargetProfile profile = current.profile();
+        Properties run = current.record();
+        Path runDir = current.dir();
         try {
             JMeterInstallation jmeter = JMeterInstallation.fromPluginConfig(jmeterConfig.toPath());
             Files.createDirectories(runDir.resolve(RunLayout.JTL));

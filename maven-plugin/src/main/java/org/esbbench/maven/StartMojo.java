@@ -28,14 +28,11 @@ public class StartMojo extends AbstractRunMojo {
     java.io.File serverJar;
 
     @Override
-    public void execute() throws MojoExecutionException, MojoFailureException {
-        if (skipped()) {
-            return;
-        }
-        RunPlan plan = plan();
-        TargetProfile profile = targetProfile();
-        Properties run = readRun();
-        Path runDir = Path.of(run.getProperty("runDir"));
+    void execute(CurrentRun current) throws MojoExecutionException, MojoFailureException {
+        RunPlan plan = current.plan();
+        TargetProfile profile = current.profile();
+        Properties run = current.record();
+        Path runDir = current.dir();
         ServerLauncher launcher = new ServerLauncher(root(), runDir, Duration.ofSeconds(startTimeout), this::info);
         try {
             List<ManagedProcess> started = new ArrayList<>();
