@@ -65,7 +65,7 @@ public class RunMojo extends AbstractRunMojo {
                         currentDelay = point.delayMs();
                     }
                     long began = System.nanoTime();
-                    String problem = runOne(jmeter, plan, point, repeat, index++, runDir, progress);
+                    String problem = runOne(jmeter, plan, profile, point, repeat, index++, runDir, progress);
                     progress.runEnded((System.nanoTime() - began) / 1e9);
                     if (problem != null) {
                         failed.add(problem);
@@ -92,8 +92,9 @@ public class RunMojo extends AbstractRunMojo {
     }
 
     /** Runs one point once; returns null when JMeter ended normally, else what went wrong. */
-    private String runOne(JMeterInstallation jmeter, RunPlan plan, Point point, int repeat, int index, Path runDir,
-                          ProgressLine progress) throws IOException, InterruptedException {
+    private String runOne(JMeterInstallation jmeter, RunPlan plan, TargetProfile profile, Point point, int repeat,
+                          int index, Path runDir, ProgressLine progress)
+            throws IOException, InterruptedException, InvalidRunException {
         String name = RunLayout.runName(point, repeat);
         Path jtl = runDir.resolve(RunLayout.JTL).resolve(name + ".csv");
         Path log = runDir.resolve(RunLayout.LOGS).resolve("jmeter-" + name + ".log");
@@ -103,6 +104,11 @@ public class RunMojo extends AbstractRunMojo {
                 "-jar", jmeter.launcherJar().toString(),
                 "-n", "-t", plans.toPath().resolve(point.scenario() + ".jmx").toAbsolutePath().toString(),
                 "-l", jtl.toString(), "-j", log.toString(),
+                // Where to send, from the target profile: the layout's user.properties holds the pom's values as
+                // Maven read them before esb-bench:check could set them from the profile.
+                "-Jhost=" + profile.host(), "-Jport=" + profile.port(), "-Jprotocol=" + profile.protocol(),
+                "-JjmsUrl=" + profile.jmsProviderUrl(),
+                "-Jpath=" + profile.endpoint(org.esbbench.core.Scenario.byId(point.scenario())),
                 "-Jusers=" + point.users(), "-Jsize=" + point.sizeBytes(), "-Jdelay=" + point.delayMs(),
                 "-Jwarmup=" + plan.warmupSeconds(), "-Jmeasurement=" + plan.measurementSeconds(),
                 // Only written when -DperfmonHost names a PerfMon agent.
