@@ -99,20 +99,8 @@ public class RunMojo extends AbstractRunMojo {
         Path jtl = runDir.resolve(RunLayout.JTL).resolve(name + ".csv");
         Path log = runDir.resolve(RunLayout.LOGS).resolve("jmeter-" + name + ".log");
         Files.deleteIfExists(jtl);
-        List<String> cmd = new ArrayList<>(List.of(ServerLauncher.java(),
-                "-Xms" + jmeterHeapMb + "m", "-Xmx" + jmeterHeapMb + "m", "-Djava.awt.headless=true",
-                "-jar", jmeter.launcherJar().toString(),
-                "-n", "-t", plans.toPath().resolve(point.scenario() + ".jmx").toAbsolutePath().toString(),
-                "-l", jtl.toString(), "-j", log.toString(),
-                // Where to send, from the target profile: the layout's user.properties holds the pom's values as
-                // Maven read them before esb-bench:check could set them from the profile.
-                "-Jhost=" + profile.host(), "-Jport=" + profile.port(), "-Jprotocol=" + profile.protocol(),
-                "-JjmsUrl=" + profile.jmsProviderUrl(),
-                "-Jpath=" + profile.endpoint(org.esbbench.core.Scenario.byId(point.scenario())),
-                "-Jusers=" + point.users(), "-Jsize=" + point.sizeBytes(), "-Jdelay=" + point.delayMs(),
-                "-Jwarmup=" + plan.warmupSeconds(), "-Jmeasurement=" + plan.measurementSeconds(),
-                // Only written when -DperfmonHost names a PerfMon agent.
-                "-JperfmonFile=" + runDir.resolve(RunLayout.LOGS).resolve("perfmon-" + name + ".csv")));
+        List<String> cmd = JMeterCommand.of(jmeter, plans.toPath(), jmeterHeapMb, plan, profile, point, jtl, log,
+                runDir.resolve(RunLayout.LOGS).resolve("perfmon-" + name + ".csv"));
         String label = String.format(Locale.ROOT, "%s, %d users, %s, delay %d ms, repeat %d of %d", point.scenario(),
                 point.users(), Point.sizeLabel(point.sizeBytes()), point.delayMs(), repeat, plan.repeats());
         info("starting " + label);
