@@ -70,7 +70,7 @@ abstract class AbstractRunMojo extends AbstractMojo {
     @Parameter(property = "esbbench.skip", defaultValue = "false")
     boolean skip;
 
-    /** -DskipTests builds without a run: jmeter-maven-plugin skips the plans on it, so the run's goals do too. */
+    /** -DskipTests builds without a run: the run's goals honour it, as jmeter-maven-plugin does. */
     @Parameter(property = "skipTests", defaultValue = "false")
     boolean skipTests;
 
@@ -161,10 +161,6 @@ abstract class AbstractRunMojo extends AbstractMojo {
         TargetProfile profile = targetProfile();
         Properties record = readRun();
         return new CurrentRun(plan, profile, record, Path.of(record.getProperty("runDir")));
-    }
-
-    Path runDir() throws MojoFailureException {
-        return Path.of(readRun().getProperty("runDir"));
     }
 
     void info(String line) {

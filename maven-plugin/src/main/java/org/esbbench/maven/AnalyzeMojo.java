@@ -15,6 +15,7 @@ import org.esbbench.report.index.ResultsIndex;
 import org.esbbench.report.points.LatencyDistribution;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.points.PointSummary;
+import org.esbbench.report.points.PointSummaryWriter;
 import org.esbbench.report.points.PointsCsv;
 import org.esbbench.report.points.RepeatRow;
 
@@ -122,7 +123,7 @@ public class AnalyzeMojo extends AbstractRunMojo {
             }
             PointsCsv.write(rows, runDir.resolve(PointsCsv.FILE_NAME));
             List<PointSummary> summaries = PointSummary.summarise(rows);
-            org.esbbench.report.points.PointSummaryWriter.writeCsv(summaries, runDir.resolve("summary.csv"));
+            PointSummaryWriter.writeCsv(summaries, runDir.resolve("summary.csv"));
             ScalingCharts.write(summaries, runDir.resolve(RunLayout.CHARTS));
             Files.writeString(runDir.resolve("summary.md"),
                     SummaryMarkdown.of(run, plan, summaries, failures, saturationThreshold));

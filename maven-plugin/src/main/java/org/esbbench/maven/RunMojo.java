@@ -75,12 +75,11 @@ public class RunMojo extends AbstractRunMojo {
                 }
             }
             run.setProperty("ranAt", Long.toString(System.currentTimeMillis()));
-            writeRun(run);
             if (!failed.isEmpty()) {
                 // The analysis still runs on what was recorded (verify phase); this names what went wrong.
                 run.setProperty("runProblems", String.join("; ", failed));
-                writeRun(run);
             }
+            writeRun(run);
         } catch (InvalidRunException e) {
             throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {

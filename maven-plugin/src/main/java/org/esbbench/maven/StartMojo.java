@@ -2,8 +2,8 @@ package org.esbbench.maven;
 
 import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Path;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.ArrayList;
@@ -18,7 +18,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 /**
  * Before the plans run: starts the echo backend (with the run's delay) and the reference server (with its
  * heap, GC log and JMX on loopback) unless the target profile points elsewhere, waits for each health
- * check, sends one preflight request per scenario checked like any reply, then starts the CPU sampler. Every started process is registered so that it is stopped even when the build fails.
+ * check, sends one preflight request per scenario checked like any reply, then starts the CPU sampler and,
+ * when the target profile gives a JMX address, the GC recorder. Every started process is registered so that
+ * it is stopped even when the build fails.
  */
 @Mojo(name = "start", defaultPhase = LifecyclePhase.PRE_INTEGRATION_TEST, threadSafe = true)
 public class StartMojo extends AbstractRunMojo {
