@@ -3,7 +3,7 @@ package org.esbbench.core;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The buyStocks payloads of SCENARIOS.md: a SOAP 1.1 envelope and its JSON twin of exactly the asked
+ * The buyStocks payloads of docs/scenarios.md: a SOAP 1.1 envelope and its JSON twin of exactly the asked
  * number of bytes (UTF-8, here plain ASCII), deterministic, with the first order always for IBM and the
  * routing header set. The negative variants exist for tests of servers and checks, never for timed runs.
  */

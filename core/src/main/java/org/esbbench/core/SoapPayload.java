@@ -3,7 +3,7 @@ package org.esbbench.core;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Writes the SOAP 1.1 buyStocks envelope of SCENARIOS.md at an exact byte count: as many orders as fit,
+ * Writes the SOAP 1.1 buyStocks envelope of docs/scenarios.md at an exact byte count: as many orders as fit,
  * then the last order's volume is left-padded with zeros ({@code <volume>0002000</volume>} is still the
  * integer 2000), so every size from {@link #minimumSize} up is reachable.
  */

@@ -6,6 +6,8 @@ import java.io.Reader;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Properties;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -18,13 +20,25 @@ import org.apache.maven.plugins.annotations.Parameter;
  */
 abstract class AbstractRunMojo extends AbstractMojo {
 
-    /** Scenario ids to run, comma separated, or "all". */
-    @Parameter(property = "scenarios", defaultValue = "all")
+    /** Scenario ids to run, comma separated, "all" or "none"; empty: all, unless -Dplans names plans of one's own. */
+    @Parameter(property = "scenarios", defaultValue = "")
     String scenarios;
+
+    /** Plans of one's own: .jmx files or folders of them, comma separated, relative to the checkout's root. */
+    @Parameter(property = "plans", defaultValue = "")
+    String plans;
+
+    /** Load model: closed (users loop without think time) or open (arrivals at a rate). */
+    @Parameter(property = "model", defaultValue = "closed")
+    String model;
 
     /** Concurrent users (closed model): one value or a comma-separated list. */
     @Parameter(property = "users", defaultValue = "10")
     String users;
+
+    /** Arrivals per second (open model): one value or a comma-separated list. */
+    @Parameter(property = "rate", defaultValue = "100")
+    String rate;
 
     /** Payload size in bytes: one value or a comma-separated list. */
     @Parameter(property = "size", defaultValue = "1024")
@@ -45,6 +59,34 @@ abstract class AbstractRunMojo extends AbstractMojo {
     /** Measurement window in seconds. */
     @Parameter(property = "measurement", defaultValue = "900")
     String measurement;
+
+    /** Closed model: seconds to start all users, capped at the warm-up. */
+    @Parameter(property = "rampup", defaultValue = "30")
+    String rampup;
+
+    /** Requests per keep-alive connection before it is renewed; 0 = never. */
+    @Parameter(property = "reuse", defaultValue = "5000")
+    String reuse;
+
+    /** Connect timeout of the HTTP plans, ms. */
+    @Parameter(property = "connectTimeout", defaultValue = "5000")
+    String connectTimeout;
+
+    /** Reply timeout of the plans, ms. */
+    @Parameter(property = "responseTimeout", defaultValue = "30000")
+    String responseTimeout;
+
+    /** WS-Security algorithm suite of the ws-security plan, the reference server and the preflight: modern or classic. */
+    @Parameter(property = "wsSuite", defaultValue = "modern")
+    String wsSuite;
+
+    /** ws-security requests: pool (made before the run, sent in turn) or fresh (secured as each is sent). */
+    @Parameter(property = "wsMode", defaultValue = "pool")
+    String wsMode;
+
+    /** ws-security: secured requests in the pool. */
+    @Parameter(property = "wsPool", defaultValue = "100")
+    String wsPool;
 
     /** Heap of the server the build starts (-Xms and -Xmx). */
     @Parameter(property = "heap", defaultValue = "512m")
@@ -92,10 +134,34 @@ abstract class AbstractRunMojo extends AbstractMojo {
 
     RunPlan plan() throws MojoFailureException {
         try {
-            return RunPlan.parse(scenarios, users, size, delay, repeats, warmup, measurement, heap);
+            return RunPlan.parse(parameters(), root(), root().resolve("jmx"));
         } catch (InvalidRunException e) {
             throw new MojoFailureException(e.getMessage());
         }
+    }
+
+    /** Every run parameter by its property name: what RunPlan validates and run.json records. */
+    Map<String, String> parameters() {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("scenarios", scenarios);
+        p.put("plans", plans);
+        p.put("model", model);
+        p.put("users", users);
+        p.put("rate", rate);
+        p.put("size", size);
+        p.put("delay", delay);
+        p.put("repeats", repeats);
+        p.put("warmup", warmup);
+        p.put("measurement", measurement);
+        p.put("heap", heap);
+        p.put("rampup", rampup);
+        p.put("reuse", reuse);
+        p.put("connectTimeout", connectTimeout);
+        p.put("responseTimeout", responseTimeout);
+        p.put("wsSuite", wsSuite);
+        p.put("wsMode", wsMode);
+        p.put("wsPool", wsPool);
+        return p;
     }
 
     TargetProfile targetProfile() throws MojoFailureException {

@@ -15,9 +15,11 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.execution.MavenSession;
-import org.apache.maven.project.MavenProject;
 import org.esbbench.core.Payloads;
 import org.esbbench.core.Scenario;
+import org.esbbench.maven.plans.PlanContract;
+import org.esbbench.maven.plans.PlanReport;
+import java.util.List;
 
 /**
  * First goal of a run, in the validate phase: checks every parameter, the target profile, the payload
@@ -26,9 +28,6 @@ import org.esbbench.core.Scenario;
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VALIDATE, threadSafe = true)
 public class CheckMojo extends AbstractRunMojo {
-
-    @Parameter(defaultValue = "${project}", readonly = true, required = true)
-    MavenProject project;
 
     @Parameter(defaultValue = "${session}", readonly = true, required = true)
     MavenSession session;
@@ -44,23 +43,13 @@ public class CheckMojo extends AbstractRunMojo {
         }
         RunPlan plan = plan();
         TargetProfile profile = targetProfile();
-        // The plan files JMeter runs, from the validated ids: the one place scenario ids become file names.
-        project.getProperties().setProperty("scenarioPlans",
-                plan.scenarioIds().stream().map(id -> id + ".jmx").collect(Collectors.joining(",")));
-        // Where the plans send: the target profile is the one place that says it.
-        try {
-            project.getProperties().setProperty("host", profile.host());
-            project.getProperties().setProperty("port", Integer.toString(profile.port()));
-        } catch (InvalidRunException e) {
-            throw new MojoFailureException(e.getMessage());
-        }
-        project.getProperties().setProperty("protocol", profile.protocol());
-        project.getProperties().setProperty("jmsUrl", profile.jmsProviderUrl().toString());
+        List<String> unchecked = checkPlans(plan, this::info);
         if (session.getGoals().stream().noneMatch(RUN_PHASES::contains)) {
             info("parameters valid; no run in this build (it ends before integration-test)");
             return;
         }
         try {
+            profile.port();
             requirePayload(plan);
             if (!profile.startsServers() && plan.delays().size() > 1) {
                 throw new InvalidRunException("-Ddelay=" + delay + ": a list of delays needs the echo backend the suite"
@@ -86,17 +75,60 @@ public class CheckMojo extends AbstractRunMojo {
             run.setProperty("runDir", runDir.toString());
             run.setProperty("target", profile.name());
             run.setProperty("checkedAt", Long.toString(System.currentTimeMillis()));
+            if (!unchecked.isEmpty()) {
+                run.setProperty("uncheckedPlans", String.join(",", unchecked));
+            }
             writeRun(run);
-            project.getProperties().setProperty("esbbench.runDir", runDir.toString());
-            info("run " + runDir.getFileName() + ": scenarios " + String.join(", ", plan.scenarioIds())
-                    + "; users " + RunPlan.describe(plan.users()) + "; size " + RunPlan.describe(plan.sizes())
+            info("run " + runDir.getFileName() + ": plans " + String.join(", ", plan.planIds())
+                    + "; " + describeLoad(plan) + "; size " + RunPlan.describe(plan.sizes())
                     + " B; delay " + RunPlan.describe(plan.delays()) + " ms; " + plan.repeats() + " repeat(s); warm-up "
                     + plan.warmupSeconds() + " s, measurement " + plan.measurementSeconds() + " s per scenario run; "
                     + plan.scenarioRuns() + " scenario runs, target " + profile.name() + "; about "
                     + ProgressLine.formatDuration(plan.plannedSeconds()) + " of load");
+            info("plan parameters: " + PlanProperties.describeSettings(plan));
         } catch (IOException e) {
             throw new MojoExecutionException("cannot create the run's results folder: " + e.getMessage(), e);
         }
+    }
+
+    /** "users 1, 2" or "rate 50/s" or both: the load levels of each model the run measures. */
+    static String describeLoad(RunPlan plan) {
+        List<String> parts = new java.util.ArrayList<>();
+        if (plan.models().contains(RunPlan.LoadModel.CLOSED)) {
+            parts.add("closed model, users " + RunPlan.describe(plan.users()));
+        }
+        if (plan.models().contains(RunPlan.LoadModel.OPEN)) {
+            parts.add("open model, rate " + RunPlan.describe(plan.rates()) + " arrivals/s");
+        }
+        return String.join("; ", parts);
+    }
+
+    /**
+     * The plan contract of every plan that will run: each violation is listed, then the check fails, naming the
+     * plan, the element and the fix. Returns the ids of the plans that opt out of reply checks (the summary flags
+     * them). A plan the build makes later (under target/) is checked by the run goal when it gets there.
+     */
+    static List<String> checkPlans(RunPlan plan, java.util.function.Consumer<String> log) throws MojoFailureException {
+        PlanContract contract = new PlanContract(PlanProperties.NAMES);
+        List<String> violations = new java.util.ArrayList<>();
+        List<String> unchecked = new java.util.ArrayList<>();
+        for (RunnablePlan p : plan.plans()) {
+            if (!Files.exists(p.file())) {
+                log.accept("plan " + p.file() + " does not exist yet (made by this build): it is checked before it runs");
+                continue;
+            }
+            PlanReport report = contract.check(p.file());
+            report.warnings().forEach(w -> log.accept("warning: " + w));
+            violations.addAll(report.violations());
+            if (report.replyCheckOptOut()) {
+                unchecked.add(p.id());
+            }
+        }
+        if (!violations.isEmpty()) {
+            throw new MojoFailureException(violations.size() + " plan contract violation(s):\n  "
+                    + String.join("\n  ", violations) + "\n(the plan contract: README.md, section Authoring plans)");
+        }
+        return unchecked;
     }
 
     /** Any size the generator can reach is fine; below the smallest possible envelope there is no payload. */
@@ -104,7 +136,7 @@ public class CheckMojo extends AbstractRunMojo {
         for (int size : plan.sizes()) {
             try {
                 Payloads.soap(size);
-                if (plan.scenarios().contains(Scenario.REST)) {
+                if (plan.scenarios().contains(Scenario.REST) || plan.plans().stream().anyMatch(p -> !p.isStandard())) {
                     Payloads.json(size);
                 }
             } catch (IllegalArgumentException e) {

@@ -1,35 +1,30 @@
 package org.esbbench.maven;
 
-import org.esbbench.core.Scenario;
 import org.esbbench.report.dashboard.JMeterInstallation;
-import org.esbbench.report.points.Point;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The command line of one headless JMeter scenario run. Everything that differs between runs is passed as a
- * JMeter property (-J): the point, the windows, and where to send from the target profile. The laid-out
- * JMeter's user.properties cannot carry the target: it holds the pom's values as Maven read them when the build
- * started, before esb-bench:check could set them from the profile.
+ * The command line of one headless JMeter scenario run: the plan, the results file and log, and every plan
+ * parameter as a JMeter property (-J) from {@link PlanProperties}, the one channel to the plans.
  */
 final class JMeterCommand {
     private JMeterCommand() {
     }
 
-    static List<String> of(JMeterInstallation jmeter, Path plansDir, int heapMb, RunPlan plan, TargetProfile profile,
-                           Point point, Path jtl, Path log, Path perfmonFile) throws InvalidRunException {
-        return List.of(ServerLauncher.java(),
+    static List<String> of(JMeterInstallation jmeter, int heapMb, Path plan, Map<String, String> properties, Path jtl,
+                           Path log) {
+        List<String> cmd = new ArrayList<>(List.of(ServerLauncher.java(),
                 "-Xms" + heapMb + "m", "-Xmx" + heapMb + "m", "-Djava.awt.headless=true",
                 "-jar", jmeter.launcherJar().toString(),
-                "-n", "-t", plansDir.resolve(point.scenario() + ".jmx").toAbsolutePath().toString(),
-                "-l", jtl.toString(), "-j", log.toString(),
-                "-Jhost=" + profile.host(), "-Jport=" + profile.port(), "-Jprotocol=" + profile.protocol(),
-                "-JjmsUrl=" + profile.jmsProviderUrl(),
-                "-Jpath=" + profile.endpoint(Scenario.byId(point.scenario())),
-                "-Jusers=" + point.users(), "-Jsize=" + point.sizeBytes(), "-Jdelay=" + point.delayMs(),
-                "-Jwarmup=" + plan.warmupSeconds(), "-Jmeasurement=" + plan.measurementSeconds(),
-                // Only written when -DperfmonHost names a PerfMon agent.
-                "-JperfmonFile=" + perfmonFile);
+                "-n", "-t", plan.toString(), "-l", jtl.toString(), "-j", log.toString(),
+                // JMeter 5.6.3 can leave a non-daemon thread behind once its test has ended (seen with the open
+                // model's thread group): without this the JVM never exits and the run waits for its deadline.
+                "-Jjmeterengine.force.system.exit=true"));
+        cmd.addAll(PlanProperties.asArguments(properties));
+        return cmd;
     }
 }

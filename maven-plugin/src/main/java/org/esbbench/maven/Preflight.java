@@ -83,7 +83,8 @@ final class Preflight {
         byte[] body = plain;
         ReplyCheck check;
         if (scenario == Scenario.WS_SECURITY) {
-            WsSecurityParty client = WsSecurityParty.client(root.resolve("config/keystores"), AlgorithmSuite.MODERN);
+            WsSecurityParty client = WsSecurityParty.client(root.resolve("config/keystores"),
+                    AlgorithmSuite.valueOf(plan.settings().wsSuite().toUpperCase(java.util.Locale.ROOT)));
             body = client.secure(plain, Duration.ofHours(1));
             check = ReplyChecks.forWsSecurity(plain, client);
         } else {

@@ -35,7 +35,7 @@ final class ProgressLine {
      */
     String line(int index, String label, JtlTail tail, long samplesBefore, double intervalSeconds) throws IOException {
         tail.poll();
-        long perRun = plan.warmupSeconds() + plan.measurementSeconds();
+        long perRun = plan.loadSeconds();
         long inRun = tail.firstTimestamp() < 0 ? 0 : Math.max(0, (System.currentTimeMillis() - tail.firstTimestamp()) / 1000);
         String window = tail.firstTimestamp() < 0 ? "starting"
                 : inRun < plan.warmupSeconds() ? "warm-up" : inRun < perRun ? "measurement" : "ending";

@@ -15,6 +15,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import org.esbbench.maven.plans.PlanContract;
+import org.esbbench.maven.plans.PlanReport;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
@@ -28,10 +31,6 @@ import java.util.concurrent.TimeUnit;
 @Mojo(name = "run", defaultPhase = LifecyclePhase.INTEGRATION_TEST, threadSafe = true)
 public class RunMojo extends AbstractRunMojo {
 
-    /** The plans, one per scenario: {@code <scenario>.jmx}. */
-    @Parameter(defaultValue = "${project.basedir}/../jmx", required = true)
-    java.io.File plans;
-
     /** Heap of each JMeter process in MB, fixed (-Xms = -Xmx) so that heap growth stays out of the timings. */
     @Parameter(property = "jmeter.heap", defaultValue = "2048")
     int jmeterHeapMb;
@@ -40,9 +39,12 @@ public class RunMojo extends AbstractRunMojo {
     @Parameter(property = "progressInterval", defaultValue = "30")
     int progressInterval;
 
-    /** The plans' response timeout (ms): a JMeter run may end that much after its windows. */
-    @Parameter(property = "responseTimeout", defaultValue = "30000")
-    long responseTimeoutMs;
+    /** Host of a PerfMon agent whose CPU and memory the plans' collector records; empty: none. */
+    @Parameter(property = "perfmonHost", defaultValue = "")
+    String perfmonHost;
+
+    @Parameter(property = "perfmonPort", defaultValue = "4444")
+    int perfmonPort;
 
     @Override
     void execute(CurrentRun current) throws MojoExecutionException, MojoFailureException {
@@ -98,17 +100,25 @@ public class RunMojo extends AbstractRunMojo {
         Path jtl = runDir.resolve(RunLayout.JTL).resolve(name + ".csv");
         Path log = runDir.resolve(RunLayout.LOGS).resolve("jmeter-" + name + ".log");
         Files.deleteIfExists(jtl);
-        List<String> cmd = JMeterCommand.of(jmeter, plans.toPath(), jmeterHeapMb, plan, profile, point, jtl, log,
-                runDir.resolve(RunLayout.LOGS).resolve("perfmon-" + name + ".csv"));
-        String label = String.format(Locale.ROOT, "%s, %d users, %s, delay %d ms, repeat %d of %d", point.scenario(),
-                point.users(), Point.sizeLabel(point.sizeBytes()), point.delayMs(), repeat, plan.repeats());
+        String label = String.format(Locale.ROOT, "%s, %s, %s, delay %d ms, repeat %d of %d", point.scenario(),
+                point.isOpen() ? point.rate() + " arrivals/s" : point.users() + " users",
+                Point.sizeLabel(point.sizeBytes()), point.delayMs(), repeat, plan.repeats());
+        RunnablePlan runnable = plan.plan(point.scenario());
+        // The plan may have been saved from the GUI since check (or made by the build): its contract again, now.
+        PlanReport contract = new PlanContract(PlanProperties.NAMES).check(runnable.file());
+        if (!contract.passes()) {
+            return label + ": plan contract violated, not run: " + String.join("; ", contract.violations());
+        }
+        Map<String, String> properties = PlanProperties.of(plan, profile, runnable, point, PlanProperties.Files.of(
+                root(), runDir.resolve(RunLayout.LOGS).resolve("perfmon-" + name + ".csv"), perfmonHost, perfmonPort));
+        List<String> cmd = JMeterCommand.of(jmeter, jmeterHeapMb, runnable.file(), properties, jtl, log);
         info("starting " + label);
         ManagedProcess process = ManagedProcess.start("jmeter", cmd, jmeter.home().resolve("bin"), runDir.resolve(RunLayout.LOGS)
                 .resolve("jmeter-" + name + ".out"));
         ProcessRegistry.register(process, stateFile());
         RunMonitors.jmeterRunning(process.pid());
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(
-                plan.warmupSeconds() + plan.measurementSeconds() + 120 + responseTimeoutMs / 1000);
+        long grace = 120 + plan.settings().responseTimeoutMs() / 1000;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(plan.loadSeconds() + grace);
         JtlTail tail = new JtlTail(jtl);
         long samplesBefore = 0;
         long lastLine = System.nanoTime();
@@ -117,8 +127,8 @@ public class RunMojo extends AbstractRunMojo {
             while (!handle.onExit().isDone()) {
                 if (System.nanoTime() > deadline) {
                     process.stop(Duration.ofSeconds(10));
-                    return label + ": JMeter did not end within its windows plus "
-                            + (120 + responseTimeoutMs / 1000) + " s and was stopped (log " + log + ")";
+                    return label + ": JMeter did not end within its windows plus " + grace
+                            + " s and was stopped (log " + log + ")";
                 }
                 try {
                     handle.onExit().get(Math.min(progressInterval, 5), TimeUnit.SECONDS);

@@ -1,46 +1,201 @@
 package org.esbbench.maven;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import org.esbbench.report.points.Point;
+import java.util.stream.Stream;
 import org.esbbench.core.Scenario;
+import org.esbbench.report.points.Point;
 
 /**
- * The validated parameters of one run. Everything arrives as text from Maven properties so that a bad
- * value is reported in our words (naming the property and the valid choices) before any process starts,
- * not as a conversion error or, worse, halfway through a twenty-minute window.
+ * The validated parameters of one run. Everything arrives as text from Maven properties so that a bad value is
+ * reported in our words (naming the property and the valid choices) before any process starts, not as a
+ * conversion error or, worse, halfway through a twenty-minute window.
  *
- * <p>users, size and delay each take one value or a comma-separated list: the run measures every
- * combination (a point) for every selected scenario, {@code repeats} times, as the published rounds chart
+ * <p>The load model ({@code closed}, {@code open} or both), the load level (users in the closed model, arrivals
+ * per second in the open one), size and delay each take one value or a comma-separated list: the run measures
+ * every combination (a point) for every selected plan, {@code repeats} times, as the published rounds chart
  * throughput against concurrency per message size and the IBM method reports the median of repeated runs.
+ *
+ * @param plans    what runs: the standard plans of the chosen scenarios, then the user's plans
+ * @param models   the load models measured: closed (users), open (rate), or both
+ * @param users    concurrent users of the closed model's points, ascending
+ * @param rates    arrivals per second of the open model's points, ascending
+ * @param settings the plan parameters that are the same for every point (model, ramp-up, timeouts, ...)
  */
-public record RunPlan(List<Scenario> scenarios, List<Integer> users, List<Integer> sizes, List<Long> delays,
-                      int repeats, long warmupSeconds, long measurementSeconds, String heap) {
+public record RunPlan(List<RunnablePlan> plans, List<LoadModel> models, List<Integer> users, List<Integer> rates,
+                      List<Integer> sizes, List<Long> delays, int repeats, long warmupSeconds, long measurementSeconds,
+                      String heap, PlanSettings settings) {
 
     public static final long MAX_DELAY_MS = 600_000;
     public static final int MAX_REPEATS = 100;
+    /** Seconds of load past the measurement window's end: the window is always covered, and samples cut short
+     *  when JMeter stops its threads fall outside it. The analysis drops them. */
+    public static final long TAIL_SECONDS = 2;
 
-    public static RunPlan parse(String scenarios, String users, String size, String delay,
-                                String warmup, String measurement, String heap) throws InvalidRunException {
-        return parse(scenarios, users, size, delay, "1", warmup, measurement, heap);
+    /** The load model and the parameters every point shares. */
+    public record PlanSettings(long rampupSeconds, int reuse, int connectTimeoutMs,
+                               int responseTimeoutMs, String wsSuite, String wsMode, int wsPool) {
     }
 
-    public static RunPlan parse(String scenarios, String users, String size, String delay, String repeats,
-                                String warmup, String measurement, String heap) throws InvalidRunException {
+    /** Closed: a fixed number of users loop without think time. Open: requests arrive at a rate, whatever the replies. */
+    public enum LoadModel {
+        CLOSED, OPEN;
+
+        public String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /**
+     * Parses the run's parameters, by property name: {@code scenarios}, {@code plans}, {@code model}, {@code users},
+     * {@code rate}, {@code size}, {@code delay}, {@code repeats}, {@code warmup}, {@code measurement}, {@code heap},
+     * {@code rampup}, {@code reuse}, {@code connectTimeout}, {@code responseTimeout}, {@code wsSuite},
+     * {@code wsMode}, {@code wsPool}. A missing entry takes its default; relative plan paths resolve against
+     * {@code root}, the standard plans live in {@code plansDir}.
+     */
+    public static RunPlan parse(Map<String, String> values, Path root, Path plansDir) throws InvalidRunException {
+        Map<String, String> v = new LinkedHashMap<>(DEFAULTS);
+        values.forEach((name, value) -> {
+            if (value != null) {
+                v.put(name, value);
+            }
+        });
+        List<LoadModel> models = list("model", v.get("model"), x -> choice("model", x, LoadModel.class));
+        long warmup = positive("warmup", v.get("warmup"), Long.MAX_VALUE);
+        PlanSettings settings = new PlanSettings(
+                Math.min(nonNegative("rampup", v.get("rampup"), Long.MAX_VALUE), warmup),
+                (int) nonNegative("reuse", v.get("reuse"), Integer.MAX_VALUE),
+                (int) positive("connectTimeout", v.get("connectTimeout"), Integer.MAX_VALUE),
+                (int) positive("responseTimeout", v.get("responseTimeout"), Integer.MAX_VALUE),
+                oneOf("wsSuite", v.get("wsSuite"), List.of("modern", "classic")),
+                oneOf("wsMode", v.get("wsMode"), List.of("pool", "fresh")),
+                (int) positive("wsPool", v.get("wsPool"), 100_000));
+        // Both lists are validated whatever the model: a typo is still a typo.
         return new RunPlan(
-                scenarios(scenarios),
-                list("users", users, v -> (int) positive("users", v, Integer.MAX_VALUE)),
-                list("size", size, v -> (int) positive("size", v, Integer.MAX_VALUE)),
-                list("delay", delay, v -> nonNegative("delay", v, MAX_DELAY_MS)),
-                (int) positive("repeats", repeats, MAX_REPEATS),
-                positive("warmup", warmup, Long.MAX_VALUE),
-                positive("measurement", measurement, Long.MAX_VALUE),
-                heap(heap));
+                plans(v.get("scenarios"), v.get("plans"), root, plansDir),
+                models,
+                list("users", v.get("users"), x -> (int) positive("users", x, Integer.MAX_VALUE)),
+                list("rate", v.get("rate"), x -> (int) positive("rate", x, 1_000_000)),
+                list("size", v.get("size"), x -> (int) positive("size", x, Integer.MAX_VALUE)),
+                list("delay", v.get("delay"), x -> nonNegative("delay", x, MAX_DELAY_MS)),
+                (int) positive("repeats", v.get("repeats"), MAX_REPEATS),
+                warmup,
+                positive("measurement", v.get("measurement"), Long.MAX_VALUE),
+                heap(v.get("heap")),
+                settings);
+    }
+
+    /** Every parameter's default, the same as the suite pom's properties and the plans' own defaults. */
+    public static final Map<String, String> DEFAULTS = defaults();
+
+    private static Map<String, String> defaults() {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put("scenarios", "");
+        d.put("plans", "");
+        d.put("model", "closed");
+        d.put("users", "10");
+        d.put("rate", "100");
+        d.put("size", "1024");
+        d.put("delay", "0");
+        d.put("repeats", "1");
+        d.put("warmup", "300");
+        d.put("measurement", "900");
+        d.put("heap", "512m");
+        d.put("rampup", "30");
+        d.put("reuse", "5000");
+        d.put("connectTimeout", "5000");
+        d.put("responseTimeout", "30000");
+        d.put("wsSuite", "modern");
+        d.put("wsMode", "pool");
+        d.put("wsPool", "100");
+        return Map.copyOf(d);
+    }
+
+    /**
+     * The standard plans of {@code -Dscenarios}, then the files of {@code -Dplans}. Without {@code -Dscenarios}
+     * every scenario of the catalogue runs, unless {@code -Dplans} is given: then only those plans run.
+     */
+    static List<RunnablePlan> plans(String scenarios, String plans, Path root, Path plansDir) throws InvalidRunException {
+        List<RunnablePlan> all = new ArrayList<>();
+        List<Path> files = planFiles(plans, root);
+        String s = scenarios == null ? "" : scenarios.trim();
+        if (!(s.isEmpty() && !files.isEmpty()) && !s.equalsIgnoreCase("none")) {
+            for (Scenario scenario : scenarios(s)) {
+                all.add(RunnablePlan.standard(scenario, plansDir));
+            }
+        }
+        Set<String> ids = new LinkedHashSet<>(Scenario.ids());
+        for (Path file : files) {
+            RunnablePlan plan = RunnablePlan.user(file);
+            if (!plan.id().matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+                throw new InvalidRunException("-Dplans: plan " + file + ": its id '" + plan.id() + "' (the file name"
+                        + " without .jmx) names its results; use letters, digits, '.', '_' and '-' only");
+            }
+            if (!ids.add(plan.id())) {
+                throw new InvalidRunException("-Dplans: plan " + file + " has the id '" + plan.id() + "', which "
+                        + (Scenario.ids().contains(plan.id()) ? "is a standard scenario's" : "another plan of the run has")
+                        + ": rename the file (the id is the file name without .jmx)");
+            }
+            all.add(plan);
+        }
+        if (all.isEmpty()) {
+            throw new InvalidRunException("nothing to run: -Dscenarios=" + scenarios + " and -Dplans is empty");
+        }
+        return List.copyOf(all);
+    }
+
+    /**
+     * The plan files of {@code -Dplans}: .jmx files, or folders whose .jmx files (not recursive) all run, in name
+     * order. A plan under a {@code target} folder may be made by the build itself (the smoke run's GUI-edit test
+     * writes one): it may be missing now and is checked when the run reaches it.
+     */
+    static List<Path> planFiles(String value, Path root) throws InvalidRunException {
+        List<Path> files = new ArrayList<>();
+        for (String part : (value == null ? "" : value).split(",")) {
+            String entry = part.trim();
+            if (entry.isEmpty()) {
+                continue;
+            }
+            Path path = root.resolve(entry).toAbsolutePath().normalize();
+            if (Files.isDirectory(path)) {
+                try (Stream<Path> list = Files.list(path)) {
+                    List<Path> jmx = list.filter(p -> p.getFileName().toString().endsWith(".jmx")).sorted().toList();
+                    if (jmx.isEmpty()) {
+                        throw new InvalidRunException("-Dplans=" + entry + ": the folder " + path + " holds no .jmx file");
+                    }
+                    files.addAll(jmx);
+                } catch (IOException e) {
+                    throw new InvalidRunException("-Dplans=" + entry + ": cannot list " + path + ": " + e.getMessage());
+                }
+            } else if (!entry.endsWith(".jmx")) {
+                throw new InvalidRunException("-Dplans=" + entry + ": a plan is a .jmx file or a folder of them");
+            } else if (Files.isRegularFile(path) || madeByTheBuild(path)) {
+                files.add(path);
+            } else {
+                throw new InvalidRunException("-Dplans=" + entry + ": no such plan " + path
+                        + " (relative paths start at the checkout's root)");
+            }
+        }
+        return files;
+    }
+
+    private static boolean madeByTheBuild(Path path) {
+        for (Path part : path) {
+            if (part.toString().equals("target")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** "all", or a comma-separated list of scenario ids, in the catalogue's order, without repeats. */
@@ -64,7 +219,8 @@ public record RunPlan(List<Scenario> scenarios, List<Integer> users, List<Intege
         }
         if (!unknown.isEmpty() || chosen.isEmpty()) {
             throw new InvalidRunException("unknown scenario " + (unknown.isEmpty() ? "''" : "'" + String.join("', '", unknown) + "'")
-                    + " in -Dscenarios=" + value + "; valid: all, " + String.join(", ", Scenario.ids()));
+                    + " in -Dscenarios=" + value + "; valid: all, none, " + String.join(", ", Scenario.ids())
+                    + " (a plan of your own runs with -Dplans=path/to/plan.jmx)");
         }
         return chosen.stream().sorted().toList();
     }
@@ -111,8 +267,21 @@ public record RunPlan(List<Scenario> scenarios, List<Integer> users, List<Intege
             return n;
         } catch (NumberFormatException e) {
             throw new InvalidRunException("-D" + name + "=" + value + ": not a whole number"
-                    + (name.equals("users") || name.equals("size") || name.equals("delay") ? " (or a comma-separated list of them)" : ""));
+                    + (List.of("users", "rate", "size", "delay").contains(name) ? " (or a comma-separated list of them)" : ""));
         }
+    }
+
+    private static String oneOf(String name, String value, List<String> valid) throws InvalidRunException {
+        String v = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
+        if (!valid.contains(v)) {
+            throw new InvalidRunException("-D" + name + "=" + value + ": valid: " + String.join(", ", valid));
+        }
+        return v;
+    }
+
+    private static <E extends Enum<E>> E choice(String name, String value, Class<E> type) throws InvalidRunException {
+        List<String> valid = Stream.of(type.getEnumConstants()).map(e -> e.name().toLowerCase(Locale.ROOT)).toList();
+        return Enum.valueOf(type, oneOf(name, value, valid).toUpperCase(Locale.ROOT));
     }
 
     /** A JVM heap size as -Xmx takes it: digits with an optional k, m or g. */
@@ -124,17 +293,34 @@ public record RunPlan(List<Scenario> scenarios, List<Integer> users, List<Intege
         return v;
     }
 
+    /** The catalogue scenarios among the plans (what the preflight checks and the payloads must exist for). */
+    public List<Scenario> scenarios() {
+        return plans.stream().flatMap(p -> p.scenario().stream()).toList();
+    }
+
+    public List<String> planIds() {
+        return plans.stream().map(RunnablePlan::id).toList();
+    }
+
+    public RunnablePlan plan(String id) {
+        return plans.stream().filter(p -> p.id().equals(id)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no plan '" + id + "' in this run"));
+    }
+
     /**
-     * Every point of the run in the order it is measured: by delay (the backend restarts between delays),
-     * then size, then users, then scenario.
+     * Every point of the run in the order it is measured: by delay (the backend restarts between delays), then
+     * size, then model (closed first), then load, then plan.
      */
     public List<Point> points() {
         List<Point> points = new ArrayList<>();
         for (long delay : delays) {
             for (int size : sizes) {
-                for (int u : users) {
-                    for (Scenario s : scenarios) {
-                        points.add(new Point(s.id(), u, size, delay));
+                for (LoadModel model : models) {
+                    for (int load : model == LoadModel.CLOSED ? users : rates) {
+                        for (RunnablePlan p : plans) {
+                            points.add(model == LoadModel.CLOSED ? new Point(p.id(), load, size, delay)
+                                    : Point.open(p.id(), load, size, delay));
+                        }
                     }
                 }
             }
@@ -149,11 +335,12 @@ public record RunPlan(List<Scenario> scenarios, List<Integer> users, List<Intege
 
     /** Total planned duration of the JMeter part of the run, for progress and ETA. */
     public long plannedSeconds() {
-        return scenarioRuns() * (warmupSeconds + measurementSeconds);
+        return scenarioRuns() * loadSeconds();
     }
 
-    public List<String> scenarioIds() {
-        return scenarios.stream().map(Scenario::id).toList();
+    /** How long each scenario run sends load: warm-up, measurement and the tail. */
+    public long loadSeconds() {
+        return warmupSeconds + measurementSeconds + TAIL_SECONDS;
     }
 
     /** "10" or "10, 50, 100": a parameter's values for messages. */

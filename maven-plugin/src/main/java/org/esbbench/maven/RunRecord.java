@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,14 +45,33 @@ final class RunRecord {
         json.put("versions", versionMap);
         json.put("machine", machine());
         Map<String, Object> parameters = new LinkedHashMap<>();
-        parameters.put("scenarios", plan.scenarioIds());
+        parameters.put("plans", plan.plans().stream().map(p -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("id", p.id());
+            m.put("file", p.file().toString());
+            p.scenario().ifPresent(sc -> m.put("scenario", sc.id()));
+            m.put("replyCheck", Arrays.asList(run.getProperty("uncheckedPlans", "").split(",")).contains(p.id())
+                    ? "none (the plan opts out)" : "checked");
+            return m;
+        }).toList());
+        parameters.put("models", plan.models().stream().map(RunPlan.LoadModel::id).toList());
         parameters.put("users", plan.users());
+        parameters.put("rates", plan.rates());
         parameters.put("sizeBytes", plan.sizes());
         parameters.put("delayMs", plan.delays());
         parameters.put("repeats", plan.repeats());
         parameters.put("warmupSeconds", plan.warmupSeconds());
         parameters.put("measurementSeconds", plan.measurementSeconds());
         parameters.put("heap", plan.heap());
+        RunPlan.PlanSettings settings = plan.settings();
+        parameters.put("rampupSeconds", settings.rampupSeconds());
+        parameters.put("reuse", settings.reuse());
+        parameters.put("connectTimeoutMs", settings.connectTimeoutMs());
+        parameters.put("responseTimeoutMs", settings.responseTimeoutMs());
+        parameters.put("wsSuite", settings.wsSuite());
+        parameters.put("wsMode", settings.wsMode());
+        parameters.put("wsPool", settings.wsPool());
+        parameters.put("tailSeconds", RunPlan.TAIL_SECONDS);
         parameters.put("target", profile.name());
         parameters.put("targetProfile", new LinkedHashMap<>(new java.util.TreeMap<>(profile.properties())));
         json.put("parameters", parameters);
@@ -76,7 +96,9 @@ final class RunRecord {
         for (PointSummary s : rows) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("scenario", s.point().scenario());
+            m.put("model", s.point().isOpen() ? "open" : "closed");
             m.put("users", s.point().users());
+            m.put("rate", s.point().rate());
             m.put("sizeBytes", s.point().sizeBytes());
             m.put("delayMs", s.point().delayMs());
             m.put("repeats", s.repeatCount());

@@ -54,7 +54,8 @@ final class ServerLauncher {
         log.accept(backend + " healthy after " + took.toMillis() + " ms");
     }
 
-    ManagedProcess startServer(Path jar, TargetProfile profile, String heap) throws IOException, InvalidRunException {
+    ManagedProcess startServer(Path jar, TargetProfile profile, String heap, String wsSuite)
+            throws IOException, InvalidRunException {
         requireJar(jar, "reference-esb");
         Readiness.requireFreePort("reference server", profile.host(), profile.port());
         URI broker = profile.jmsProviderUrl();
@@ -73,8 +74,11 @@ final class ServerLauncher {
                 "--bind", profile.host(),
                 "--backend-url", profile.backendUrl().toString(),
                 "--broker-url", broker.toString(),
-                "--keystore-dir", root.resolve("config/keystores").toString()));
-        log.accept("starting the reference server on " + profile.host() + ":" + profile.port() + " with heap " + heap);
+                "--keystore-dir", root.resolve("config/keystores").toString(),
+                // The same WS-Security suite as the ws-security plan and the preflight (-DwsSuite).
+                "--algorithm-suite", wsSuite.toUpperCase(java.util.Locale.ROOT)));
+        log.accept("starting the reference server on " + profile.host() + ":" + profile.port() + " with heap " + heap
+                + ", WS-Security suite " + wsSuite);
         return ManagedProcess.start("server", cmd, root, runDir.resolve("server.log"));
     }
 

@@ -43,7 +43,7 @@ public class StartMojo extends AbstractRunMojo {
                 ProcessRegistry.register(backend, stateFile());
                 started.add(backend);
                 launcher.awaitBackend(backend, profile.backendUrl());
-                ManagedProcess server = launcher.startServer(serverJar.toPath(), profile, plan.heap());
+                ManagedProcess server = launcher.startServer(serverJar.toPath(), profile, plan.heap(), plan.settings().wsSuite());
                 ProcessRegistry.register(server, stateFile());
                 started.add(server);
                 launcher.awaitServer(server, profile);

@@ -26,7 +26,11 @@ final class SummaryMarkdown {
 
                 Figures are of the measurement window only (it starts on the first whole second after the warm-up).
                 With several repeats each figure is the median over the repeats, with the lowest and highest in
-                brackets. Percentiles in ms from an HdrHistogram (3 significant digits). CPU µs/msg is the server's
+                brackets. Errors and incorrect replies are totals over the repeats, their % is of the samples of
+                all repeats. A failed sample is an incorrect reply when its failure message starts with
+                `incorrect reply: ` (a reply came and was wrong, whatever its status); every other failed sample
+                (`transport error: `, check not possible, sampler exception, any other message) is an error.
+                Percentiles in ms from an HdrHistogram (3 significant digits). CPU µs/msg is the server's
                 CPU time in the window divided by its samples; CPU % columns are percent of the whole machine
                 (all cores). GC throughput is the share of the window the server's JVM was not paused for GC;
                 heap after full GC is the mean heap in use after the full collections of the window (the suite

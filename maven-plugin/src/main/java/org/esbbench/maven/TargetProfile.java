@@ -97,6 +97,11 @@ public record TargetProfile(String name, Path file, Properties properties) {
         return properties.getProperty("endpoint." + scenario.id(), scenario.defaultEndpoint()).trim();
     }
 
+    /** The endpoint the profile gives a plan id (a user's plan), if any: {@code endpoint.<id>}. */
+    public Optional<String> endpointOverride(String id) {
+        return Optional.ofNullable(properties.getProperty("endpoint." + id)).map(String::trim);
+    }
+
     public URI url(Scenario scenario) throws InvalidRunException {
         return URI.create(protocol() + "://" + host() + ":" + port() + endpoint(scenario));
     }

@@ -2,6 +2,7 @@ package org.esbbench.report;
 
 import de.siegmar.fastcsv.reader.CsvParseException;
 import de.siegmar.fastcsv.reader.CsvReader;
+import de.siegmar.fastcsv.reader.CsvRecord;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -10,6 +11,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
@@ -17,10 +20,45 @@ import java.util.function.Consumer;
  * line breaks are read correctly); memory stays constant whatever the file's size. Columns are found by the header
  * JMeter writes, so the file's column order and optional columns do not matter. {@link SampleCsvHandler} makes the
  * samples straight from the parser's buffer, which keeps a ten-million-row file to seconds.
+ *
+ * <p>The {@value #FAILURE_MESSAGE} column is what tells an incorrect reply from an error
+ * ({@link Sample#outcomeOf(boolean, String)}); a file without it still reads, every failed sample then being an
+ * error: {@link #hasFailureMessageColumn(Path)} lets the caller say so.
  */
 public final class JtlReader {
+    /** JMeter's column of the first failed assertion's message ({@code assertion_results_failure_message}). */
+    public static final String FAILURE_MESSAGE = "failureMessage";
 
     private JtlReader() {
+    }
+
+    /**
+     * Whether the file's header has JMeter's {@value #FAILURE_MESSAGE} column (names compared as the reader
+     * compares them: trimmed, any case). Without it no failed sample can be an incorrect reply: all count as
+     * errors. An empty file has nothing to miss: true.
+     */
+    public static boolean hasFailureMessageColumn(Path file) throws IOException {
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+             CsvReader<CsvRecord> csv = CsvReader.builder().ignoreDifferentFieldCount(true).ofCsvRecord(reader)) {
+            Iterator<CsvRecord> records = csv.iterator();
+            if (!records.hasNext()) {
+                return true;
+            }
+            String wanted = FAILURE_MESSAGE.toLowerCase(Locale.ROOT);
+            return records.next().getFields().stream()
+                .anyMatch(name -> name.trim().toLowerCase(Locale.ROOT).equals(wanted));
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        } catch (CsvParseException e) {
+            throw new IOException(file + ": header is not valid CSV (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /** The warning to give when {@code file} has no {@value #FAILURE_MESSAGE} column. */
+    public static String noFailureMessageColumn(Path file) {
+        return file + " has no " + FAILURE_MESSAGE + " column: incorrect replies cannot be told from errors, so"
+            + " every failed sample counts as an error (have JMeter save it:"
+            + " jmeter.save.saveservice.assertion_results_failure_message=true)";
     }
 
     /** Calls {@code sink} for every row of {@code file}, in file order; returns the number of rows. */

@@ -84,9 +84,14 @@ public final class ReportCommand implements Callable<Integer> {
                     "--warmup must be 0 or more and --measurement more than 0 seconds");
         }
         List<SummaryRow> rows = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
         for (Path file : files) {
             WindowedResults results = WindowedResults.read(file, Math.round(warmupSeconds * 1000),
                     Math.round(measurementSeconds * 1000));
+            for (String warning : results.warnings()) {
+                spec.commandLine().getErr().println("WARNING: " + warning);
+                warnings.add(warning);
+            }
             rows.add(new SummaryRow(scenarioOf(file), heap, users, size, delay, results.measurement(), null));
         }
         String markdown = SummaryWriter.markdown(rows);
@@ -94,7 +99,9 @@ public final class ReportCommand implements Callable<Integer> {
         if (out != null) {
             Files.createDirectories(out);
             SummaryWriter.writeCsv(rows, out.resolve("summary.csv"));
-            Files.writeString(out.resolve("summary.md"), markdown + "\n" + SummaryWriter.failures(rows), StandardCharsets.UTF_8);
+            StringBuilder md = new StringBuilder(markdown).append('\n').append(SummaryWriter.failures(rows));
+            warnings.forEach(w -> md.append("- **warning**: ").append(w).append('\n'));
+            Files.writeString(out.resolve("summary.md"), md, StandardCharsets.UTF_8);
         }
         return rows.stream().allMatch(r -> r.statistics().clean()) ? 0 : 1;
     }

@@ -9,7 +9,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Adds samples one at a time in constant memory (a histogram and a few sums) and yields {@link Statistics}. */
+/**
+ * Adds samples one at a time in constant memory (a histogram and a few sums) and yields {@link Statistics}. Failed
+ * samples are counted as errors or incorrect replies by {@link Sample#outcome()}, the analysis' one rule.
+ */
 final class StatisticsAccumulator {
     /** Distinct failure messages kept; past this, new ones are counted under one "other" entry. */
     private static final int MAX_MESSAGES = 50;
@@ -17,6 +20,8 @@ final class StatisticsAccumulator {
 
     private final Histogram histogram = new Histogram(3);
     private final Map<String, Long> failureMessages = new HashMap<>();
+    /** Whether the file has JMeter's failureMessage column; without it a failed sample's key says so. */
+    private final boolean failureMessageColumn;
     private long samples;
     private long errors;
     private long incorrect;
@@ -28,6 +33,11 @@ final class StatisticsAccumulator {
     private long bytesReceived;
     private long bytesSent;
     private int maxThreads;
+
+    /** @param failureMessageColumn whether the results file has JMeter's failureMessage column */
+    StatisticsAccumulator(boolean failureMessageColumn) {
+        this.failureMessageColumn = failureMessageColumn;
+    }
 
     void add(Sample sample) {
         long elapsed = sample.elapsedMillis();
@@ -48,7 +58,9 @@ final class StatisticsAccumulator {
                 return;
             }
         }
-        String message = sample.failureMessage().isEmpty() ? sample.responseCode() + " (no message)" : sample.failureMessage();
+        String message = !sample.failureMessage().isEmpty() ? sample.failureMessage()
+                : failureMessageColumn ? sample.responseCode() + " (no message)"
+                : sample.responseCode() + " (no failureMessage column in the results file: counted as an error)";
         if (failureMessages.containsKey(message) || failureMessages.size() < MAX_MESSAGES) {
             failureMessages.merge(message, 1L, Long::sum);
         } else {

@@ -12,10 +12,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** Writes {@code summary.csv} (for tools) and {@code summary.md} (for people), one row per scenario run. */
+/**
+ * Writes {@code summary.csv} (for tools) and {@code summary.md} (for people), one row per scenario run. Errors and
+ * incorrect replies (counted by {@link Sample#outcomeOf(boolean, String)}) are given as counts and as percent of
+ * the measurement window's samples: {@value #PERCENT_DECIMALS} decimals in the CSV, 2 in the table.
+ */
 public final class SummaryWriter {
-    static final String[] COLUMNS = {"scenario", "heap", "users", "size_bytes", "delay_ms", "samples", "error_pct",
-            "incorrect_replies", "throughput_per_s", "avg_ms", "stddev_ms", "p50_ms", "p90_ms", "p95_ms", "p99_ms",
+    static final int PERCENT_DECIMALS = 6;
+    static final String[] COLUMNS = {"scenario", "heap", "users", "size_bytes", "delay_ms", "samples", "errors",
+            "error_pct", "incorrect_replies", "incorrect_pct", "throughput_per_s", "avg_ms", "stddev_ms", "p50_ms", "p90_ms", "p95_ms", "p99_ms",
             "cpu_us_per_msg"};
 
     private SummaryWriter() {
@@ -27,7 +32,8 @@ public final class SummaryWriter {
             for (SummaryRow row : rows) {
                 Statistics s = row.statistics();
                 printer.printRecord(row.scenario(), row.heap(), row.users(), row.sizeBytes(), row.delayMillis(),
-                        s.samples(), fixed(s.errorPercent(), 3), s.incorrect(), fixed(s.throughputPerSecond(), 2),
+                        s.samples(), s.errors(), fixed(s.errorPercent(), PERCENT_DECIMALS), s.incorrect(),
+                        fixed(s.incorrectPercent(), PERCENT_DECIMALS), fixed(s.throughputPerSecond(), 2),
                         fixed(s.meanMillis(), 2), fixed(s.stdDevMillis(), 2), s.p50Millis(), s.p90Millis(),
                         s.p95Millis(), s.p99Millis(),
                         row.cpuMicrosPerMessage() == null ? "" : fixed(row.cpuMicrosPerMessage(), 1));
@@ -37,9 +43,9 @@ public final class SummaryWriter {
 
     public static String markdown(List<SummaryRow> rows) {
         StringBuilder md = new StringBuilder();
-        md.append("| scenario | heap | users | size | delay ms | samples | error % | incorrect | throughput/s"
+        md.append("| scenario | heap | users | size | delay ms | samples | errors | error % | incorrect | incorrect % | throughput/s"
                 + " | avg ms | std dev | p50 | p90 | p95 | p99 | CPU µs/msg |\n");
-        md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (SummaryRow row : rows) {
             Statistics s = row.statistics();
             md.append("| ").append(row.scenario())
@@ -48,8 +54,10 @@ public final class SummaryWriter {
                     .append(" | ").append(size(row.sizeBytes()))
                     .append(" | ").append(row.delayMillis())
                     .append(" | ").append(s.samples())
+                    .append(" | ").append(s.errors())
                     .append(" | ").append(fixed(s.errorPercent(), 2))
                     .append(" | ").append(s.incorrect())
+                    .append(" | ").append(fixed(s.incorrectPercent(), 2))
                     .append(" | ").append(fixed(s.throughputPerSecond(), 1))
                     .append(" | ").append(fixed(s.meanMillis(), 2))
                     .append(" | ").append(fixed(s.stdDevMillis(), 2))

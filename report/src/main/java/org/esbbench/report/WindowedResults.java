@@ -17,9 +17,16 @@ import java.util.concurrent.atomic.AtomicLong;
  * @param measurement samples in the measurement window: the run's figures
  * @param after       samples that started after the measurement window ended
  * @param measurementDistribution the measurement window's response-time percentile distribution
+ * @param failureMessageColumn    whether the file has JMeter's {@code failureMessage} column; without it every
+ *                                failed sample is an error (see {@link #warnings()})
  */
 public record WindowedResults(Path file, Window window, Statistics warmup, Statistics measurement, long after,
-                              List<LatencyDistribution.Step> measurementDistribution) {
+                              List<LatencyDistribution.Step> measurementDistribution, boolean failureMessageColumn) {
+
+    /** What a reader of the figures must be told about the file: empty when nothing. */
+    public List<String> warnings() {
+        return failureMessageColumn ? List.of() : List.of(JtlReader.noFailureMessageColumn(file));
+    }
 
     /**
      * Reads {@code file} with the run's start taken as its earliest sample start. Rows are written in order of
@@ -34,10 +41,11 @@ public record WindowedResults(Path file, Window window, Statistics warmup, Stati
         return read(file, new Window(earliest.get(), warmupMillis, measurementMillis));
     }
 
-    /** Reads {@code file} against known windows (one pass). */
+    /** Reads {@code file} against known windows (one pass over the samples, after a look at the header). */
     public static WindowedResults read(Path file, Window window) throws IOException {
-        StatisticsAccumulator warmup = new StatisticsAccumulator();
-        StatisticsAccumulator measurement = new StatisticsAccumulator();
+        boolean failureMessageColumn = JtlReader.hasFailureMessageColumn(file);
+        StatisticsAccumulator warmup = new StatisticsAccumulator(failureMessageColumn);
+        StatisticsAccumulator measurement = new StatisticsAccumulator(failureMessageColumn);
         long[] after = {0};
         JtlReader.read(file, sample -> {
             switch (window.phaseOf(sample.startMillis())) {
@@ -49,6 +57,6 @@ public record WindowedResults(Path file, Window window, Statistics warmup, Stati
         return new WindowedResults(file, window,
                 warmup.statistics(window.startMillis(), window.warmupMillis()),
                 measurement.statistics(window.measurementStartMillis(), window.measurementMillis()),
-                after[0], measurement.distribution());
+                after[0], measurement.distribution(), failureMessageColumn);
     }
 }

@@ -38,7 +38,7 @@ class JtlReaderTest {
 
     @Test
     void readsQuotedFailureMessagesWithCommasQuotesAndLineBreaks() throws IOException {
-        String message = "reply 16384 of 102400 bytes, \"truncated\"\nsecond line";
+        String message = "incorrect reply: reply 16384 of 102400 bytes, \"truncated\"\nsecond line";
         Path file = new JtlFixture().row(1000, 5, "200", false, message).ok(1001, 6).write(dir.resolve("x.csv"));
         List<Sample> samples = new ArrayList<>();
 
@@ -63,6 +63,24 @@ class JtlReaderTest {
             assertThat(s.bytesReceived()).isZero();
             assertThat(s.outcome()).isEqualTo(Sample.Outcome.ERROR);
         });
+    }
+
+    @Test
+    void tellsWhetherTheFileHasTheFailureMessageColumn() throws IOException {
+        Path with = new JtlFixture().ok(1000, 5).write(dir.resolve("with.csv"));
+        Path without = dir.resolve("without.csv");
+        java.nio.file.Files.writeString(without, "timeStamp,elapsed,label,responseCode,success\n1,2,direct,200,true\n");
+        Path spaced = dir.resolve("spaced.csv");
+        java.nio.file.Files.writeString(spaced, "timeStamp, elapsed ,label,responseCode,success, FailureMessage \n");
+        Path empty = dir.resolve("empty.csv");
+        java.nio.file.Files.writeString(empty, "");
+
+        assertThat(JtlReader.hasFailureMessageColumn(with)).isTrue();
+        assertThat(JtlReader.hasFailureMessageColumn(without)).isFalse();
+        assertThat(JtlReader.hasFailureMessageColumn(spaced)).as("named as the reader matches names").isTrue();
+        assertThat(JtlReader.hasFailureMessageColumn(empty)).as("nothing to miss").isTrue();
+        assertThat(JtlReader.noFailureMessageColumn(without)).contains(without.toString(), "no failureMessage column",
+                "every failed sample counts as an error", "assertion_results_failure_message=true");
     }
 
     @Test

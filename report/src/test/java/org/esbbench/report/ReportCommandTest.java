@@ -43,6 +43,23 @@ class ReportCommandTest {
     }
 
     @Test
+    void aFileWithoutTheFailureMessageColumnIsSummarisedWithAWarningAndItsFailuresAsErrors() throws IOException {
+        Path file = dir.resolve("rest.csv");
+        Files.writeString(file, "timeStamp,elapsed,label,responseCode,success\n1000,3,rest,200,true\n1001,3,rest,200,false\n");
+
+        Result r = run("--warmup", "0", "--measurement", "10", "--out", dir.resolve("out").toString(), file.toString());
+
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.err()).contains("WARNING: " + file + " has no failureMessage column")
+                .contains("every failed sample counts as an error");
+        assertThat(dir.resolve("out/summary.csv")).content()
+                .startsWith("scenario,heap,users,size_bytes,delay_ms,samples,errors,error_pct,incorrect_replies,incorrect_pct,")
+                .contains("rest,,0,0,0,2,1,50.000000,0,0.000000,");
+        assertThat(dir.resolve("out/summary.md")).content().contains("**warning**: " + file + " has no failureMessage column")
+                .contains("1 errors, 0 incorrect replies");
+    }
+
+    @Test
     void aZeroMeasurementIsAUsageError() {
         StringWriter err = new StringWriter();
         int exit = new CommandLine(new ReportCommand()).setErr(new PrintWriter(err))
@@ -83,7 +100,7 @@ class ReportCommandTest {
         assertThat(r.exit()).isZero();
         assertThat(r.out()).contains("| 10 | 1 KiB | 0 | throughput/s | 1005.0 [1000.0–1010.0] | 505.0 [500.0–510.0] | 0.502 (-49.8%) | significant |");
         assertThat(dir.resolve("cmp/comparison.md")).content().contains("| camel | run-a |", "| mi | run-b |");
-        assertThat(dir.resolve("cmp/comparison.csv")).content().contains("direct,10,1024,0,throughput_per_s,mi,run-b,2,505.000");
+        assertThat(dir.resolve("cmp/comparison.csv")).content().contains("direct,10,0,1024,0,throughput_per_s,mi,run-b,2,505.000");
     }
 
     @Test

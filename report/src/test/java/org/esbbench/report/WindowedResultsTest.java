@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -85,25 +86,57 @@ class WindowedResultsTest {
     }
 
     @Test
-    void countsErrorsAndIncorrectRepliesApartWithTheirMessages() throws IOException {
+    void countsErrorsAndIncorrectRepliesApartByTheirMessagesNotTheirResponseCodes() throws IOException {
         JtlFixture jtl = new JtlFixture();
-        for (int i = 0; i < 7; i++) {
+        for (int i = 0; i < 6; i++) {
             jtl.ok(T0 + i, 5);
         }
-        jtl.row(T0 + 10, 5, "200", false, "reply 512 of 1024 bytes (truncated)")
-                .row(T0 + 11, 5, "200", false, "reply 512 of 1024 bytes (truncated)")
-                .row(T0 + 12, 30_000, "Non HTTP response code: java.net.SocketTimeoutException", false, "")
-                .row(T0 + 13, 5, "500", false, "");
+        jtl.row(T0 + 10, 5, "200", false, "incorrect reply: reply 512 of 1024 bytes (truncated)")
+                .row(T0 + 11, 5, "200", false, "incorrect reply: reply 512 of 1024 bytes (truncated)")
+                .row(T0 + 12, 5, "500", false, "incorrect reply: status 500, expected 200")
+                .row(T0 + 13, 30_000, "Non HTTP response code: java.net.SocketTimeoutException", false,
+                        "transport error: Non HTTP response code: java.net.SocketTimeoutException")
+                .row(T0 + 14, 5, "500", false, "")
+                .row(T0 + 15, 5, "200", false, "price mismatch");
 
-        Statistics m = WindowedResults.read(jtl.write(dir.resolve("x.csv")), 0, 60_000).measurement();
+        WindowedResults results = WindowedResults.read(jtl.write(dir.resolve("x.csv")), 0, 60_000);
+        Statistics m = results.measurement();
 
-        assertThat(m.samples()).isEqualTo(11);
-        assertThat(m.incorrect()).isEqualTo(2);
-        assertThat(m.errors()).isEqualTo(2);
-        assertThat(m.errorPercent()).isCloseTo(100.0 * 2 / 11, within(1e-9));
+        assertThat(m.samples()).isEqualTo(12);
+        assertThat(m.incorrect()).isEqualTo(3);
+        assertThat(m.errors()).isEqualTo(3);
+        assertThat(m.errorPercent()).isCloseTo(25.0, within(1e-9));
+        assertThat(m.incorrectPercent()).isCloseTo(25.0, within(1e-9));
         assertThat(m.clean()).isFalse();
-        assertThat(m.failureMessages()).containsEntry("reply 512 of 1024 bytes (truncated)", 2L)
-                .containsEntry("500 (no message)", 1L);
+        assertThat(m.failureMessages()).containsEntry("incorrect reply: reply 512 of 1024 bytes (truncated)", 2L)
+                .containsEntry("incorrect reply: status 500, expected 200", 1L)
+                .containsEntry("500 (no message)", 1L)
+                .containsEntry("price mismatch", 1L);
+        assertThat(results.failureMessageColumn()).isTrue();
+        assertThat(results.warnings()).isEmpty();
+    }
+
+    @Test
+    void withoutTheFailureMessageColumnEveryFailedSampleIsAnErrorAndTheResultsSaySo() throws IOException {
+        Path file = dir.resolve("old.csv");
+        Files.writeString(file, """
+                timeStamp,elapsed,label,responseCode,success
+                %d,5,direct,200,true
+                %d,5,direct,200,false
+                %d,5,direct,503,false
+                """.formatted(T0, T0 + 1, T0 + 2));
+
+        WindowedResults results = WindowedResults.read(file, 0, 60_000);
+        Statistics m = results.measurement();
+
+        assertThat(m.errors()).as("a failed 200 is not guessed to be an incorrect reply").isEqualTo(2);
+        assertThat(m.incorrect()).isZero();
+        assertThat(results.failureMessageColumn()).isFalse();
+        assertThat(results.warnings()).singleElement().asString()
+                .contains(file.toString(), "no failureMessage column", "every failed sample counts as an error");
+        assertThat(m.failureMessages())
+                .containsEntry("200 (no failureMessage column in the results file: counted as an error)", 1L)
+                .containsEntry("503 (no failureMessage column in the results file: counted as an error)", 1L);
     }
 
     @Test

@@ -36,6 +36,11 @@ final class SuiteLayout {
         return Path.of(required("esbbench.suite.results")).toAbsolutePath().normalize();
     }
 
+    /** Where GuiStyleEditIT saves its edited copy of a standard plan; the smoke run runs it (-Dplans). */
+    static Path editedPlan() {
+        return Path.of(required("esbbench.suite.editedPlan")).toAbsolutePath().normalize();
+    }
+
     static Path javaExecutable() {
         return Path.of(System.getProperty("java.home"), "bin", "java");
     }

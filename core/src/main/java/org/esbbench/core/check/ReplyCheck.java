@@ -1,7 +1,7 @@
 package org.esbbench.core.check;
 
 /**
- * Decides whether one reply is what its scenario must return (SCENARIOS.md, "correct reply").
+ * Decides whether one reply is what its scenario must return (docs/scenarios.md, "Scenarios").
  *
  * <p>Implementations are immutable and thread-safe: one instance serves every load thread. What can be
  * computed from the request alone (expected bytes, canonical forms, JSON trees) is computed once when

@@ -6,7 +6,7 @@ import org.esbbench.core.Scenario;
 import org.esbbench.core.wssec.WsSecurityParty;
 
 /**
- * The reply check of each scenario, built from the request that was sent (SCENARIOS.md, "correct reply"):
+ * The reply check of each scenario, built from the request that was sent (docs/scenarios.md, "Scenarios"):
  * every reply has status 200 and a non-empty body, and then
  * <ul>
  *   <li>{@code direct}, {@code cbr-body}, {@code cbr-soap-header}, {@code cbr-transport-header}, {@code jms}:

@@ -3,7 +3,7 @@ package org.esbbench.core.wssec;
 import org.apache.wss4j.common.WSS4JConstants;
 
 /**
- * The two WS-Security algorithm suites of SCENARIOS.md, named after the WS-SecurityPolicy suites they
+ * The two WS-Security algorithm suites of docs/scenarios.md, named after the WS-SecurityPolicy suites they
  * are, so another server under test can be configured with the same policy. Both use exclusive C14N and
  * need the 2048-bit RSA keys of the test keystores.
  */

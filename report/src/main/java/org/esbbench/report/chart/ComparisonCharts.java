@@ -61,7 +61,7 @@ public final class ComparisonCharts {
     private static List<UsersLine> lines(Map<String, List<PointSummary>> byRun, Figure figure) {
         List<UsersLine> lines = new ArrayList<>();
         byRun.forEach((run, points) -> lines.add(new UsersLine(run, points.stream()
-                .map(p -> new UsersLine.Value(p.point().users(), figure.value.apply(p))).toList())));
+                .map(p -> new UsersLine.Value(p.point().load(), figure.value.apply(p))).toList())));
         return lines;
     }
 

@@ -55,7 +55,7 @@ public final class ScalingCharts {
         for (PointSummary p : scenarioPoints) {
             Point point = p.point();
             bySeries.computeIfAbsent(point.seriesLabel(), l -> new ArrayList<>())
-                    .add(new UsersLine.Value(point.users(), figure.value.apply(p)));
+                    .add(new UsersLine.Value(point.load(), figure.value.apply(p)));
         }
         List<UsersLine> lines = new ArrayList<>();
         bySeries.forEach((label, values) -> lines.add(new UsersLine(label, values)));

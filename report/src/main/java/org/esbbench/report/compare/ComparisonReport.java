@@ -22,7 +22,7 @@ public final class ComparisonReport {
     public static final String MARKDOWN_FILE = "comparison.md";
     public static final String CSV_FILE = "comparison.csv";
 
-    static final String[] CSV_COLUMNS = {"scenario", "users", "size_bytes", "delay_ms", "figure", "run", "run_id",
+    static final String[] CSV_COLUMNS = {"scenario", "users", "rate", "size_bytes", "delay_ms", "figure", "run", "run_id",
             "repeats", "median", "min", "max", "ratio_to_baseline", "verdict"};
 
     private ComparisonReport() {
@@ -49,7 +49,7 @@ public final class ComparisonReport {
                     .append(repeats(r)).append(" |\n");
         }
         comparison.byScenario().forEach((scenario, points) -> {
-            md.append("\n## ").append(cell(scenario)).append("\n\n| users | size | delay ms | figure |");
+            md.append("\n## ").append(cell(scenario)).append("\n\n| users or rate | size | delay ms | figure |");
             StringBuilder rule = new StringBuilder("|---:|---:|---:|---|");
             for (int i = 0; i < runs.size(); i++) {
                 md.append(' ').append(cell(runs.get(i).label())).append(" |");
@@ -65,7 +65,7 @@ public final class ComparisonReport {
             for (PointComparison pc : points) {
                 Point p = pc.point();
                 for (Figure f : Figure.values()) {
-                    md.append("| ").append(p.users()).append(" | ").append(Point.sizeLabel(p.sizeBytes())).append(" | ")
+                    md.append("| ").append(p.loadLabel()).append(" | ").append(Point.sizeLabel(p.sizeBytes())).append(" | ")
                             .append(p.delayMs()).append(" | ").append(f.title()).append(" |");
                     for (int i = 0; i < runs.size(); i++) {
                         PointSummary s = pc.summaries().get(i);
@@ -109,7 +109,7 @@ public final class ComparisonReport {
                             ratio = c.ratio() == null ? "" : String.format(Locale.ROOT, "%.4f", c.ratio());
                             verdict = c.verdict().text();
                         }
-                        csv.printRecord(p.scenario(), p.users(), p.sizeBytes(), p.delayMs(), f.id(), run.label(),
+                        csv.printRecord(p.scenario(), p.users(), p.rate(), p.sizeBytes(), p.delayMs(), f.id(), run.label(),
                                 run.runId(), s == null ? "" : s.repeatCount(),
                                 v == null ? "" : Numbers.fixed(v.median(), 3), v == null ? "" : Numbers.fixed(v.min(), 3),
                                 v == null ? "" : Numbers.fixed(v.max(), 3), ratio, verdict);

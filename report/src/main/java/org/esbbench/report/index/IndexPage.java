@@ -135,15 +135,15 @@ public final class IndexPage {
 
     private static void pointsTable(Element section, RunFolder run, String dir) {
         Element table = section.appendElement("table").addClass("points");
-        header(table, "scenario", "users", "size", "delay ms", "repeats", "throughput/s median [min–max]", "mean ms",
-                "p99 ms", "CPU µs/msg", "GC throughput %", "heap after full GC MB", "errors / incorrect", "flags",
-                "dashboards");
+        header(table, "scenario", "users or rate", "size", "delay ms", "repeats", "throughput/s median [min–max]", "mean ms",
+                "p99 ms", "CPU µs/msg", "GC throughput %", "heap after full GC MB", "errors / incorrect", "error %",
+                "incorrect %", "flags", "dashboards");
         Element tbody = table.appendElement("tbody");
         for (PointSummary p : run.points()) {
             Point point = p.point();
             Element tr = tbody.appendElement("tr").attr("data-point", point.key());
             tr.appendElement("td").text(point.scenario());
-            num(tr, Integer.toString(point.users()));
+            num(tr, point.loadLabel());
             num(tr, Point.sizeLabel(point.sizeBytes()));
             num(tr, Long.toString(point.delayMs()));
             num(tr, Integer.toString(p.repeatCount()));
@@ -154,6 +154,9 @@ public final class IndexPage {
             num(tr, Numbers.median(p.gcThroughputPercent(), 2));
             num(tr, Numbers.median(p.heapAfterFullGcMb(), 1));
             num(tr, p.errors() + " / " + p.incorrect());
+            // percent of the samples of all repeats, not a median
+            num(tr, Numbers.fixed(p.errorPercent(), 2));
+            num(tr, Numbers.fixed(p.incorrectPercent(), 2));
             tr.appendElement("td").addClass("flags").text(String.join("; ", p.flags()));
             Element dashboards = tr.appendElement("td");
             for (RepeatRow r : p.repeats()) {

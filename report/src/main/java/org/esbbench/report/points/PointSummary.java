@@ -10,8 +10,8 @@ import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
- * One point over all its repeats: the median and spread of each figure, the totals of samples and failures,
- * and every flag any repeat raised.
+ * One point over all its repeats: the median and spread of each figure, the totals of samples and failures
+ * (with error % and incorrect % over the samples of all repeats), and every flag any repeat raised.
  */
 public record PointSummary(Point point, List<RepeatRow> repeats, Spread throughputPerSecond, Spread meanMs,
                            Spread p50Ms, Spread p90Ms, Spread p95Ms, Spread p99Ms, Spread cpuMicrosPerMessage,
@@ -62,6 +62,16 @@ public record PointSummary(Point point, List<RepeatRow> repeats, Spread throughp
         List<PointSummary> out = new ArrayList<>();
         byPoint.forEach((p, rs) -> out.add(of(p, rs)));
         return out;
+    }
+
+    /** Errors, percent of the samples of all repeats (sum of errors / sum of samples), not a median. */
+    public double errorPercent() {
+        return RepeatRow.percentOfSamples(errors, samples);
+    }
+
+    /** Incorrect replies, percent of the samples of all repeats (sum / sum), not a median. */
+    public double incorrectPercent() {
+        return RepeatRow.percentOfSamples(incorrect, samples);
     }
 
     public int repeatCount() {

@@ -8,8 +8,8 @@ package org.esbbench.report.points;
  * @param point                 what was measured
  * @param repeat                1-based repeat number
  * @param samples               samples in the measurement window
- * @param errors                failed samples without a usable reply
- * @param incorrect             replies that failed verification
+ * @param errors                failed samples that are not incorrect replies (see {@code Sample.outcomeOf})
+ * @param incorrect             failed samples whose message starts with {@code incorrect reply: }
  * @param throughputPerSecond   samples per second over the window
  * @param meanMs                mean response time (exact)
  * @param stdDevMs              standard deviation of the response time
@@ -39,6 +39,20 @@ public record RepeatRow(Point point, int repeat, long samples, long errors, long
     public RepeatRow {
         flags = flags == null ? "" : flags;
         dashboard = dashboard == null ? "" : dashboard;
+    }
+
+    /** Errors, percent of the window's samples (0 without samples). */
+    public double errorPercent() {
+        return percentOfSamples(errors, samples);
+    }
+
+    /** Incorrect replies, percent of the window's samples (0 without samples). */
+    public double incorrectPercent() {
+        return percentOfSamples(incorrect, samples);
+    }
+
+    static double percentOfSamples(long count, long samples) {
+        return samples == 0 ? 0 : 100.0 * count / samples;
     }
 
     public boolean clean() {

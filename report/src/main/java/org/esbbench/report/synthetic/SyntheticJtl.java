@@ -1,6 +1,7 @@
 package org.esbbench.report.synthetic;
 
 import org.apache.commons.csv.CSVFormat;
+import org.esbbench.report.Sample;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -20,8 +21,9 @@ import java.util.SplittableRandom;
  * <p>The samples come from a closed model, as the suite's plans run it: {@code users} threads ramp up over the first
  * tenth of the span and each sends its next request as soon as the previous one ended. Response times are
  * log-normal with a slow tail (one sample in a hundred is 3 to 20 times slower, like a GC pause); a small share
- * fails: HTTP 503s, refused connections, read time-outs (30 s) and 2xx replies that failed the reply check, whose
- * messages hold commas and quotes so the file exercises CSV quoting. The same {@link Spec} always gives the same
+ * fails: errors (HTTP 503s, refused connections, read time-outs of 30 s, with {@code transport error: } messages)
+ * and 2xx replies that failed the reply check ({@code incorrect reply: } messages holding commas and quotes, so the
+ * file exercises CSV quoting), with the prefixes of the suite's reply assertion. The same {@link Spec} always gives the same
  * file. Memory is constant: one entry per thread.
  */
 public final class SyntheticJtl {
@@ -34,6 +36,9 @@ public final class SyntheticJtl {
     private static final long TIMEOUT_MILLIS = 30_000;
     private static final double TAIL_SHARE = 0.01;
     private static final double SIGMA = 0.5;
+    /** The reply assertion's prefixes (jmeter-ext's {@code ScenarioReplyAssertion}); the analysis reads the first. */
+    static final String INCORRECT_REPLY = Sample.INCORRECT_REPLY;
+    static final String TRANSPORT_ERROR = "transport error: ";
 
     private SyntheticJtl() {
     }
@@ -45,8 +50,8 @@ public final class SyntheticJtl {
      * @param startMillis     the first sample's start, epoch ms
      * @param durationSeconds about how long the samples span; the mean response time follows from it and the users
      * @param users           concurrent threads (closed model)
-     * @param errorRate       share of samples that fail without a usable reply
-     * @param incorrectRate   share of samples with a 2xx reply that failed the reply check
+     * @param errorRate       share of samples that fail without a usable reply ({@code transport error: })
+     * @param incorrectRate   share of samples with a 2xx reply that failed the reply check ({@code incorrect reply: })
      * @param label           the sampler label (the scenario)
      * @param seed            the random seed: same spec, same file
      */
@@ -265,15 +270,23 @@ public final class SyntheticJtl {
         }
     }
 
-    /** The failures JMeter records, as it records them: exceptions put "Non HTTP response" in code and message. */
+    /**
+     * The failures JMeter records, as it records them: exceptions put "Non HTTP response" in code and message; the
+     * failure message is the suite's reply assertion's, whose prefix is what the analysis classifies by
+     * ({@code Sample.outcomeOf}): {@code transport error: } for the errors, {@code incorrect reply: } for the
+     * replies that came and were wrong.
+     */
     private enum Failure {
-        UNAVAILABLE("503", "Service Unavailable", "", 312, false),
+        UNAVAILABLE("503", "Service Unavailable", TRANSPORT_ERROR + "503 / Service Unavailable", 312, false),
         REFUSED("Non HTTP response code: java.net.ConnectException",
-            "Non HTTP response message: Connect to 127.0.0.1:8280 [/127.0.0.1] failed: Connection refused", "", 2417, true),
+            "Non HTTP response message: Connect to 127.0.0.1:8280 [/127.0.0.1] failed: Connection refused",
+            TRANSPORT_ERROR + "Non HTTP response code: java.net.ConnectException / Non HTTP response message:"
+                + " Connect to 127.0.0.1:8280 [/127.0.0.1] failed: Connection refused", 2417, true),
         TIMEOUT("Non HTTP response code: java.net.SocketTimeoutException", "Non HTTP response message: Read timed out",
-            "", 1876, true),
-        TRUNCATED("200", "OK", "Reply check failed: body truncated, 512 of 1128 bytes", 512, false),
-        WRONG_ROUTE("200", "OK", "Reply check failed: expected \"route\": \"A\", got \"route\": \"B\"", 1128, false);
+            TRANSPORT_ERROR + "Non HTTP response code: java.net.SocketTimeoutException / Non HTTP response message:"
+                + " Read timed out", 1876, true),
+        TRUNCATED("200", "OK", INCORRECT_REPLY + "body truncated, 512 of 1128 bytes", 512, false),
+        WRONG_ROUTE("200", "OK", INCORRECT_REPLY + "expected \"route\": \"A\", got \"route\": \"B\"", 1128, false);
 
         final String code;
         final String responseMessage;

@@ -34,7 +34,7 @@ class ComparisonReportTest {
         String md = ComparisonReport.markdown(comparison());
 
         assertThat(md).contains("## direct", "## xslt");
-        assertThat(md).contains("| users | size | delay ms | figure | camel\\|4.18 | run-b | run-b / camel\\|4.18 | run-b vs camel\\|4.18 |");
+        assertThat(md).contains("| users or rate | size | delay ms | figure | camel\\|4.18 | run-b | run-b / camel\\|4.18 | run-b vs camel\\|4.18 |");
         assertThat(md).contains("| 10 | 1 KiB | 0 | throughput/s | 1000.0 [980.0–1020.0] | 1200.0 [1150.0–1250.0] | 1.200 (+20.0%) | significant |");
         assertThat(md).contains("| 10 | 1 KiB | 0 | p99 ms | 10.0 [10.0–10.0] | 12.0 [12.0–12.0] | 1.200 (+20.0%) | significant |");
         assertThat(md).contains("| 50 | 10 KiB | 0 | throughput/s | 300.0 [290.0–310.0] | missing |  | missing |");

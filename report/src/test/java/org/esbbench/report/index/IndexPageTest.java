@@ -50,9 +50,9 @@ class IndexPageTest {
 
         assertThat(points).extracting(r -> r.attr("data-point")).containsExactly("direct_u10_s1024_d0", "xslt_u50_s10240_d500");
         assertThat(texts(points.get(0).select("td"))).containsExactly("direct", "10", "1 KiB", "0", "2",
-                "1050.0 [1000.0–1100.0]", "5.25", "10.5", "51.0", "99.50", "120.0", "0 / 0", "", "r1 r2 (missing)");
+                "1050.0 [1000.0–1100.0]", "5.25", "10.5", "51.0", "99.50", "120.0", "0 / 0", "0.00", "0.00", "", "r1 r2 (missing)");
         assertThat(texts(points.get(1).select("td"))).containsExactly("xslt", "50", "10 KiB", "500", "1",
-                "300.0", "300.00", "600.0", "", "99.50", "120.0", "0 / 0", "", "");
+                "300.0", "300.00", "600.0", "", "99.50", "120.0", "0 / 0", "0.00", "0.00", "", "");
     }
 
     @Test
@@ -94,6 +94,29 @@ class IndexPageTest {
         assertThat(older.select("b")).isEmpty();
         assertThat(older.select("table.facts tr").eachText()).contains("note <b>bold</b> & \"quoted\"");
         assertThat(Files.readString(results.resolve("index.html"))).contains("&lt;b&gt;bold&lt;/b&gt; &amp;");
+    }
+
+    @Test
+    void errorAndIncorrectPercentAreOfTheSamplesOfAllRepeats(@TempDir Path other) throws IOException {
+        org.esbbench.report.points.Point point = ResultsFolderFixture.DIRECT;
+        // 1 of 100 and 9 of 900: pooled 10 of 1000 = 1 %, where the median of the repeats' rates would say 1 % too;
+        // incorrect 3 of 100 and 0 of 900: pooled 0.3 %, where a median would say 1.5 %.
+        new RunFolderFixture(other.resolve("run"), "run")
+                .row(new org.esbbench.report.points.RepeatRow(point, 1, 100, 1, 3, 10, 5, 1, 1, 9, 5, 8, 9, 9,
+                        null, null, null, null, null, null, null, "", ""))
+                .row(new org.esbbench.report.points.RepeatRow(point, 2, 900, 9, 0, 90, 5, 1, 1, 9, 5, 8, 9, 9,
+                        null, null, null, null, null, null, null, "", ""))
+                .write();
+
+        Document doc = Jsoup.parse(ResultsIndex.write(other).toFile(), "UTF-8");
+
+        Elements header = doc.select("table.points thead th");
+        Element row = doc.select("table.points tbody tr").first();
+        java.util.List<String> columns = texts(header);
+        java.util.List<String> cells = texts(row.select("td"));
+        assertThat(cells.get(columns.indexOf("errors / incorrect"))).isEqualTo("10 / 3");
+        assertThat(cells.get(columns.indexOf("error %"))).isEqualTo("1.00");
+        assertThat(cells.get(columns.indexOf("incorrect %"))).isEqualTo("0.30");
     }
 
     private Element section(String runId) {

@@ -58,6 +58,18 @@ class SyntheticJtlTest {
         double incorrect = samples.stream().filter(s -> s.outcome() == Sample.Outcome.INCORRECT).count() / 50_000.0;
         assertThat(errors).isCloseTo(0.01, within(0.003));
         assertThat(incorrect).isCloseTo(0.005, within(0.002));
+        assertThat(samples).filteredOn(s -> s.outcome() == Sample.Outcome.INCORRECT)
+            .as("incorrect replies carry the reply assertion's message, with a 2xx code")
+            .allSatisfy(s -> {
+                assertThat(s.failureMessage()).startsWith("incorrect reply: ");
+                assertThat(s.responseCode()).isEqualTo("200");
+            });
+        assertThat(samples).filteredOn(s -> s.outcome() == Sample.Outcome.ERROR)
+            .as("errors carry a transport error's message").allSatisfy(s ->
+                assertThat(s.failureMessage()).startsWith("transport error: "));
+        assertThat(samples).filteredOn(s -> s.outcome() == Sample.Outcome.ERROR)
+            .extracting(Sample::responseCode).contains("503", "Non HTTP response code: java.net.ConnectException",
+                "Non HTTP response code: java.net.SocketTimeoutException");
         assertThat(samples).filteredOn(s -> s.failureMessage().contains(",") && s.failureMessage().contains("\""))
             .as("messages that need CSV quoting").isNotEmpty();
         assertThat(samples).filteredOn(s -> s.elapsedMillis() >= 30_000).as("read time-outs").isNotEmpty();

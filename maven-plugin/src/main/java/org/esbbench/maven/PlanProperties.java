@@ -1,0 +1,101 @@
+package org.esbbench.maven;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.esbbench.report.points.Point;
+
+/**
+ * The one channel from a run to its plans: every plan parameter of one scenario run, passed to its JMeter as
+ * {@code -Jname=value}. Nothing reaches a plan another way (the laid-out JMeter's user.properties holds none of
+ * them), so what run.json records is what the plans got, and a plan's contract is checked against {@link #NAMES}.
+ *
+ * <p>Each load model's thread group reads its own parameters; the suite gives the other model nothing to do:
+ * the closed model gets {@code users}, {@code rampup} and {@code hold} with {@code rate=0}; the open model gets
+ * {@code rate} and {@code duration} with {@code users=0}. Load lasts {@link RunPlan#loadSeconds()}: the windows
+ * and a short tail that the analysis drops.
+ */
+final class PlanProperties {
+
+    /** Every property the suite passes to every plan. */
+    static final Set<String> NAMES = Set.of("host", "port", "protocol", "path", "jmsUrl", "scenario", "model",
+            "users", "rampup", "hold", "rate", "duration", "warmup", "measurement", "size", "delay", "reuse",
+            "connectTimeout", "responseTimeout", "wsSuite", "wsMode", "wsPool", "payloadDir", "keystoreDir",
+            "perfmonHost", "perfmonPort", "perfmonFile");
+
+    private PlanProperties() {
+    }
+
+    /** Where the plans' files live, and the optional PerfMon agent the plans' collector reads. */
+    record Files(Path payloadDir, Path keystoreDir, Path perfmonFile, Optional<String> perfmonHost, int perfmonPort) {
+        static Files of(Path root, Path perfmonFile, String perfmonHost, int perfmonPort) {
+            return new Files(root.resolve("data/generated"), root.resolve("config/keystores"), perfmonFile,
+                    Optional.ofNullable(perfmonHost).map(String::trim).filter(h -> !h.isEmpty()), perfmonPort);
+        }
+    }
+
+    /** The properties of one scenario run, in a stable order. */
+    static Map<String, String> of(RunPlan run, TargetProfile profile, RunnablePlan plan, Point point, Files files)
+            throws InvalidRunException {
+        RunPlan.PlanSettings s = run.settings();
+        long load = run.loadSeconds();
+        boolean closed = !point.isOpen();
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("host", profile.host());
+        p.put("port", Integer.toString(profile.port()));
+        p.put("protocol", profile.protocol());
+        p.put("jmsUrl", profile.jmsProviderUrl().toString());
+        if (plan.scenario().isPresent()) {
+            p.put("scenario", plan.scenario().get().id());
+            p.put("path", profile.endpoint(plan.scenario().get()));
+        } else {
+            // A user's plan sends to its own default path unless the profile maps its id.
+            profile.endpointOverride(plan.id()).ifPresent(path -> p.put("path", path));
+        }
+        p.put("model", closed ? "closed" : "open");
+        p.put("users", Integer.toString(point.users()));
+        p.put("rampup", Long.toString(closed ? s.rampupSeconds() : 0));
+        p.put("hold", Long.toString(closed ? load - s.rampupSeconds() : load));
+        p.put("rate", Integer.toString(point.rate()));
+        p.put("duration", Long.toString(load));
+        p.put("warmup", Long.toString(run.warmupSeconds()));
+        p.put("measurement", Long.toString(run.measurementSeconds()));
+        p.put("size", Integer.toString(point.sizeBytes()));
+        p.put("delay", Long.toString(point.delayMs()));
+        p.put("reuse", Integer.toString(s.reuse()));
+        p.put("connectTimeout", Integer.toString(s.connectTimeoutMs()));
+        p.put("responseTimeout", Integer.toString(s.responseTimeoutMs()));
+        p.put("wsSuite", s.wsSuite());
+        p.put("wsMode", s.wsMode());
+        p.put("wsPool", Integer.toString(s.wsPool()));
+        p.put("payloadDir", files.payloadDir().toString());
+        p.put("keystoreDir", files.keystoreDir().toString());
+        files.perfmonHost().ifPresent(host -> {
+            p.put("perfmonHost", host);
+            p.put("perfmonPort", Integer.toString(files.perfmonPort()));
+        });
+        p.put("perfmonFile", files.perfmonFile().toString());
+        return p;
+    }
+
+    /** The parameters every point shares, for the check's summary line. */
+    static String describeSettings(RunPlan run) {
+        RunPlan.PlanSettings s = run.settings();
+        return "rampup " + s.rampupSeconds() + " s (closed model, capped at the warm-up), reuse " + s.reuse()
+                + ", connectTimeout " + s.connectTimeoutMs() + " ms, responseTimeout " + s.responseTimeoutMs()
+                + " ms" + (run.scenarios().contains(org.esbbench.core.Scenario.WS_SECURITY) || run.plans().stream()
+                .anyMatch(p -> !p.isStandard()) ? ", wsSuite " + s.wsSuite() + ", wsMode " + s.wsMode() + ", wsPool "
+                + s.wsPool() : "") + "; load lasts warm-up + measurement + " + RunPlan.TAIL_SECONDS + " s per scenario run";
+    }
+
+    /** {@code -Jname=value} for each property. */
+    static List<String> asArguments(Map<String, String> properties) {
+        List<String> args = new ArrayList<>();
+        properties.forEach((name, value) -> args.add("-J" + name + "=" + value));
+        return args;
+    }
+}
