@@ -79,6 +79,7 @@ public class AnalyzeMojo extends AbstractRunMojo {
             JMeterInstallation jmeter = dashboards ? JMeterInstallation.fromPluginConfig(jmeterConfig.toPath()) : null;
             RunFigures figures = RunFigures.read(runDir, Runtime.getRuntime().availableProcessors(),
                     new SaturationCheck(saturationThreshold));
+            List<String> unchecked = java.util.Arrays.asList(run.getProperty("uncheckedPlans", "").split(","));
             for (int repeat = 1; repeat <= plan.repeats(); repeat++) {
                 for (Point point : plan.points()) {
                     String name = RunLayout.runName(point, repeat);
@@ -105,7 +106,8 @@ public class AnalyzeMojo extends AbstractRunMojo {
                     long to = from + m.durationMillis();
                     // JMeter's report generator fails on an empty range: a window without samples has no dashboard.
                     String dashboard = dashboards && m.samples() > 0 ? dashboard(jmeter, jtl, results, name, runDir, failures) : "";
-                    RepeatRow row = figures.row(point, repeat, m, from, to, dashboard);
+                    RepeatRow row = figures.row(point, repeat, m, from, to, dashboard, !unchecked.contains(point.scenario()));
+                    results.warnings().forEach(w -> getLog().warn("[esb-bench] " + name + ": " + w));
                     rows.add(row);
                     if (m.samples() == 0) {
                         failures.add(name + ": no samples in the measurement window");

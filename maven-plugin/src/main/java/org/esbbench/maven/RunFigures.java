@@ -49,7 +49,10 @@ final class RunFigures {
                 CpuSeries.read(cpu, "jmeter"), CpuSeries.read(cpu, "machine"), cores, saturation);
     }
 
-    RepeatRow row(Point point, int repeat, Statistics m, long from, long to, String dashboard) {
+    /** Flag of a scenario run whose plan opts out of reply checks: its replies were not verified. */
+    static final String UNCHECKED_REPLIES = "unchecked-replies";
+
+    RepeatRow row(Point point, int repeat, Statistics m, long from, long to, String dashboard, boolean repliesChecked) {
         long windowMs = Math.max(1, to - from);
         Double serverCpuMs = value(server.cpuMillisBetween(from, to));
         Double cpuPerMessage = serverCpuMs == null || m.samples() == 0 ? null : serverCpuMs * 1000 / m.samples();
@@ -58,6 +61,9 @@ final class RunFigures {
         Double generatorPct = utilisation(value(generator.cpuMillisBetween(from, to)), windowMs);
         Double machinePct = utilisation(value(machine.cpuMillisBetween(from, to)), windowMs);
         List<String> flags = new ArrayList<>(saturation.flags(serverPct, backendPct, generatorPct, machinePct));
+        if (!repliesChecked) {
+            flags.add(UNCHECKED_REPLIES + ": the plan opts out of reply checks (replyCheck=none)");
+        }
         return new RepeatRow(point, repeat, m.samples(), m.errors(), m.incorrect(), m.throughputPerSecond(),
                 m.meanMillis(), m.stdDevMillis(), m.minMillis(), m.maxMillis(), m.p50Millis(), m.p90Millis(),
                 m.p95Millis(), m.p99Millis(), cpuPerMessage, serverPct,

@@ -47,7 +47,7 @@ class RunFiguresTest {
                 + (T + 12_000) + ",G1 Old Generation,end of major GC,System.gc(),30,150000000," + 64 * 1024 * 1024 + ",false\n");
 
         RepeatRow row = RunFigures.read(runDir, 2, new SaturationCheck(90))
-                .row(new Point("direct", 10, 1024, 0), 1, measured(2_500), T, T + 10_000, "dashboards/x/index.html");
+                .row(new Point("direct", 10, 1024, 0), 1, measured(2_500), T, T + 10_000, "dashboards/x/index.html", true);
 
         assertThat(row.cpuMicrosPerMessage()).isCloseTo(5_000_000.0 / 2_500, within(1e-9));
         assertThat(row.serverCpuPercent()).isCloseTo(25, within(1e-9));
@@ -63,7 +63,7 @@ class RunFiguresTest {
     @Test
     void withoutRecordsTheServerSideFiguresAreUnknownNotZero() throws IOException {
         RepeatRow row = RunFigures.read(runDir, 2, new SaturationCheck(90))
-                .row(new Point("direct", 10, 1024, 0), 1, measured(100), T, T + 10_000, "");
+                .row(new Point("direct", 10, 1024, 0), 1, measured(100), T, T + 10_000, "", true);
 
         assertThat(row.cpuMicrosPerMessage()).isNull();
         assertThat(row.gcThroughputPercent()).isNull();
@@ -71,5 +71,13 @@ class RunFiguresTest {
         assertThat(row.machineCpuPercent()).isNull();
         assertThat(row.flags()).isEmpty();
         assertThat(row.throughputPerSecond()).isEqualTo(10.0);
+    }
+
+    @Test
+    void aPlanThatOptsOutOfReplyChecksIsFlaggedInEveryRow() throws IOException {
+        RepeatRow row = RunFigures.read(runDir, 2, new SaturationCheck(90))
+                .row(new Point("my-plan", 10, 1024, 0), 1, measured(100), T, T + 10_000, "", false);
+
+        assertThat(row.flags()).startsWith(RunFigures.UNCHECKED_REPLIES).contains("replyCheck=none");
     }
 }

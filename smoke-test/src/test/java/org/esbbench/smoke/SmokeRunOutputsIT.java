@@ -51,6 +51,26 @@ class SmokeRunOutputsIT {
         return new ObjectMapper().readTree(runDir.resolve("run.json").toFile());
     }
 
+    /** The plan ids of the run: every scenario, then the plans of one's own. */
+    private static List<String> planIds() throws IOException {
+        List<String> ids = new java.util.ArrayList<>();
+        runJson().path("parameters").path("plans").forEach(p -> ids.add(p.path("id").asText()));
+        return ids;
+    }
+
+    /** Points per plan: one per users value (closed model) and one per rate (open model). */
+    private static int pointsPerPlan() throws IOException {
+        JsonNode parameters = runJson().path("parameters");
+        return parameters.path("users").size() * (parameters.path("models").toString().contains("closed") ? 1 : 0)
+                + parameters.path("rates").size() * (parameters.path("models").toString().contains("open") ? 1 : 0);
+    }
+
+    /** direct_u2_s1024_d0_r1, or direct_r40_s1024_d0_r1 for an open-model point. */
+    private static String runName(CSVRecord r) {
+        String load = Integer.parseInt(r.get("rate")) > 0 ? "_r" + r.get("rate") : "_u" + r.get("users");
+        return r.get("scenario") + load + "_s" + r.get("size_bytes") + "_d" + r.get("delay_ms") + "_r" + r.get("repeat");
+    }
+
     @Test
     void everyRepeatOfEveryPointHasCleanFiguresWithServerAndMachineFigures() throws IOException {
         JsonNode parameters = runJson().path("parameters");
@@ -58,14 +78,18 @@ class SmokeRunOutputsIT {
         int repeats = parameters.path("repeats").asInt();
         assertThat(users).as("the smoke run sweeps users").isGreaterThan(1);
         assertThat(repeats).as("the smoke run repeats").isGreaterThan(1);
+        assertThat(parameters.path("models").toString()).as("both load models").contains("closed", "open");
 
         List<CSVRecord> rows = csv(runDir.resolve("points.csv"));
 
-        assertThat(rows).hasSize(Scenario.values().length * users * repeats);
+        assertThat(rows).hasSize(planIds().size() * pointsPerPlan() * repeats);
         assertThat(rows.stream().map(r -> r.get("scenario")).collect(Collectors.toSet()))
-                .containsExactlyInAnyOrderElementsOf(Scenario.ids());
+                .containsExactlyInAnyOrderElementsOf(planIds())
+                // Plans of one's own ran beside the catalogue: the GUI-edited copy and the examples.
+                .containsAll(Scenario.ids()).contains("direct-edited").hasSizeGreaterThan(Scenario.values().length + 1);
+        assertThat(rows).as("open-model points").anyMatch(r -> Integer.parseInt(r.get("rate")) > 0);
         for (CSVRecord r : rows) {
-            String name = r.get("scenario") + " u" + r.get("users") + " r" + r.get("repeat");
+            String name = runName(r);
             assertThat(Long.parseLong(r.get("samples"))).as(name + " samples").isPositive();
             assertThat(Long.parseLong(r.get("errors"))).as(name + " errors").isZero();
             assertThat(Long.parseLong(r.get("incorrect"))).as(name + " incorrect replies").isZero();
@@ -82,12 +106,14 @@ class SmokeRunOutputsIT {
     void summaryHasOneRowPerPointWithTheMedianOfItsRepeats() throws IOException {
         List<CSVRecord> points = csv(runDir.resolve("points.csv"));
         List<CSVRecord> summary = csv(runDir.resolve("summary.csv"));
-        Set<String> keys = points.stream().map(r -> r.get("scenario") + "/" + r.get("users")).collect(Collectors.toSet());
+        Set<String> keys = points.stream().map(r -> r.get("scenario") + "/" + r.get("users") + "/" + r.get("rate"))
+                .collect(Collectors.toSet());
 
         assertThat(summary).hasSize(keys.size());
         for (CSVRecord s : summary) {
             List<Double> throughputs = points.stream()
-                    .filter(p -> p.get("scenario").equals(s.get("scenario")) && p.get("users").equals(s.get("users")))
+                    .filter(p -> p.get("scenario").equals(s.get("scenario")) && p.get("users").equals(s.get("users"))
+                            && p.get("rate").equals(s.get("rate")))
                     .map(p -> Double.parseDouble(p.get("throughput_per_s"))).sorted().toList();
             assertThat(Integer.parseInt(s.get("repeats"))).isEqualTo(throughputs.size());
             double median = throughputs.size() % 2 == 1 ? throughputs.get(throughputs.size() / 2)
@@ -120,8 +146,7 @@ class SmokeRunOutputsIT {
             Path dashboard = runDir.resolve(r.get("dashboard"));
             assertThat(dashboard).as("dashboard of " + r.get("scenario")).isNotEmptyFile();
             JsonNode total = new ObjectMapper().readTree(dashboard.resolveSibling("statistics.json").toFile()).path("Total");
-            String name = r.get("scenario") + "_u" + r.get("users") + "_s" + r.get("size_bytes") + "_d" + r.get("delay_ms")
-                    + "_r" + r.get("repeat");
+            String name = runName(r);
             Statistics ours = WindowedResults.read(runDir.resolve("jtl").resolve(name + ".csv"), warmupMs, measurementMs).measurement();
 
             assertThat(total.path("sampleCount").asLong()).as(name + " count").isEqualTo(ours.samples());
@@ -134,14 +159,13 @@ class SmokeRunOutputsIT {
 
     @Test
     void chartsLatencyDistributionsAndTheResultsIndexAreWritten() throws IOException {
-        for (String scenario : Scenario.ids()) {
+        for (String scenario : planIds()) {
             for (String chart : List.of("-throughput.png", "-throughput.svg", "-p99.png", "-p99.svg")) {
                 assertThat(runDir.resolve("charts").resolve(scenario + chart)).as(scenario + chart).isNotEmptyFile();
             }
         }
         for (CSVRecord r : csv(runDir.resolve("points.csv"))) {
-            String name = r.get("scenario") + "_u" + r.get("users") + "_s" + r.get("size_bytes") + "_d" + r.get("delay_ms")
-                    + "_r" + r.get("repeat");
+            String name = runName(r);
             assertThat(csv(runDir.resolve("latency").resolve(name + ".csv"))).as(name + " latency distribution").isNotEmpty();
         }
         String index = Files.readString(ROOT.resolve("results/index.html"));
@@ -161,8 +185,24 @@ class SmokeRunOutputsIT {
         assertThat(json.path("processes").path("backend").path("command").asText()).contains("backend-netty.jar");
         assertThat(json.path("times").path("startedAt").asText()).isNotBlank();
         assertThat(json.path("times").path("stoppedAt").asText()).isNotBlank();
-        assertThat(json.path("points")).hasSize(Scenario.values().length * json.path("parameters").path("users").size());
+        assertThat(json.path("points")).hasSize(planIds().size() * pointsPerPlan());
+        for (String parameter : List.of("rampupSeconds", "reuse", "connectTimeoutMs", "responseTimeoutMs", "wsSuite",
+                "wsMode", "wsPool", "models", "rates")) {
+            assertThat(json.path("parameters").has(parameter)).as("run.json records " + parameter).isTrue();
+        }
         assertThat(json.path("failures")).isEmpty();
+    }
+
+    @Test
+    void theStandardPlanEditedAsInTheGuiRanWithItsEdits() throws IOException {
+        try (var files = Files.list(runDir.resolve("jtl"))) {
+            List<Path> edited = files.filter(f -> f.getFileName().toString().startsWith("direct-edited_")).toList();
+            assertThat(edited).isNotEmpty();
+            for (Path jtl : edited) {
+                assertThat(csv(jtl)).as(jtl.getFileName().toString())
+                        .allSatisfy(r -> assertThat(r.get("label")).isEqualTo("direct, renamed in the GUI"));
+            }
+        }
     }
 
     @Test
