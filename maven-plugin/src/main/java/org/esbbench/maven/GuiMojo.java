@@ -178,7 +178,7 @@ public class GuiMojo extends AbstractRunMojo {
             host = properties.get("host");
             port = Integer.parseInt(properties.get("port"));
             where = properties.getOrDefault("protocol", "http") + "://" + host + ":" + port
-                    + properties.getOrDefault("path", "");
+                    + properties.getOrDefault("path", " (the plan's own path)");
         }
         boolean listening;
         try (Socket s = new Socket()) {
