@@ -1,13 +1,11 @@
 package org.esbbench.jmeter;
 
-import java.nio.file.Path;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 import org.esbbench.core.Scenario;
 import org.esbbench.core.check.ReplyCheck;
 import org.esbbench.core.check.ReplyChecks;
-import org.esbbench.core.wssec.AlgorithmSuite;
 import org.esbbench.core.wssec.WsSecurityParty;
 
 /**
@@ -18,11 +16,7 @@ import org.esbbench.core.wssec.WsSecurityParty;
  */
 final class ReplyCheckCache {
 
-    private record ClientKey(Path keystoreDir, AlgorithmSuite suite) {
-    }
-
     private static final ConcurrentMap<ReplyExpectation, ReplyCheck> CHECKS = new ConcurrentHashMap<>();
-    private static final ConcurrentMap<ClientKey, WsSecurityParty> CLIENTS = new ConcurrentHashMap<>();
 
     private ReplyCheckCache() {
     }
@@ -34,7 +28,7 @@ final class ReplyCheckCache {
     /** Forgets everything: a new test run may use regenerated payloads or other keys. */
     static void clear() {
         CHECKS.clear();
-        CLIENTS.clear();
+        WsSecurityClients.clear();
     }
 
     static int size() {
@@ -44,9 +38,7 @@ final class ReplyCheckCache {
     private static ReplyCheck build(ReplyExpectation expectation) {
         byte[] expected = expectation.expectedBody();
         if (expectation.scenario() == Scenario.WS_SECURITY) {
-            WsSecurityParty client = CLIENTS.computeIfAbsent(
-                new ClientKey(expectation.keystoreDir(), expectation.suite()),
-                key -> WsSecurityParty.client(key.keystoreDir(), key.suite()));
+            WsSecurityParty client = WsSecurityClients.client(expectation.keystoreDir(), expectation.suite());
             return ReplyChecks.forWsSecurity(expected, client);
         }
         return ReplyChecks.forScenario(expectation.scenario(), expected);

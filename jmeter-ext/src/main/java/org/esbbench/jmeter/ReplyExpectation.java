@@ -14,9 +14,13 @@ import org.esbbench.core.wssec.AlgorithmSuite;
  * {@code ws-security} also the client's keystores and algorithm suite, because the secured reply must be
  * decrypted and verified before it can be compared.
  *
+ * <p>{@code securedPerSample} (ws-security only): the payload file is the plain request, secured anew for
+ * every sample ({@link FreshSecuredRequest}, {@code wsMode=fresh}), so it is itself the expected body.
+ *
  * <p>A record, so it is the key of the check cache: equal expectations share one check.
  */
-record ReplyExpectation(Scenario scenario, Path payloadFile, Path keystoreDir, AlgorithmSuite suite) {
+record ReplyExpectation(Scenario scenario, Path payloadFile, Path keystoreDir, AlgorithmSuite suite,
+        boolean securedPerSample) {
 
     /** Pooled WS-Security requests sit beside their plain originals: {@code <n>.xml} and {@code <n>.plain.xml}. */
     static final String PLAIN_SUFFIX = ".plain.xml";
@@ -30,12 +34,18 @@ record ReplyExpectation(Scenario scenario, Path payloadFile, Path keystoreDir, A
         }
     }
 
+    /** A pooled (pre-secured) request for ws-security, or any other scenario's payload. */
+    ReplyExpectation(Scenario scenario, Path payloadFile, Path keystoreDir, AlgorithmSuite suite) {
+        this(scenario, payloadFile, keystoreDir, suite, false);
+    }
+
     /**
      * The body the reply must carry (or, for ws-security, decrypt to): the payload file itself, or for
-     * ws-security the plain original of the secured request that was sent.
+     * ws-security the plain original of the pooled secured request that was sent (or, secured per sample,
+     * the plain request itself).
      */
     Path expectedBodyFile() {
-        if (scenario != Scenario.WS_SECURITY) {
+        if (scenario != Scenario.WS_SECURITY || securedPerSample) {
             return payloadFile;
         }
         String name = payloadFile.getFileName().toString();

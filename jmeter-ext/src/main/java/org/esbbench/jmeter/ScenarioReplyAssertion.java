@@ -32,7 +32,10 @@ import org.slf4j.LoggerFactory;
  * <p>Properties: {@value #SCENARIO} (a scenario id), {@value #PAYLOAD_FILE} (the file the sampler sent;
  * relative paths resolve against the plan's folder like JMeter's own file fields) and, for ws-security,
  * {@value #KEYSTORE_DIR} and {@value #ALGORITHM_SUITE}. For ws-security the payload file is the pooled
- * secured request {@code <n>.xml}; the expected body is its plain original {@code <n>.plain.xml}.
+ * secured request {@code <n>.xml}; the expected body is its plain original {@code <n>.plain.xml}. With
+ * {@value #SECURED_PER_SAMPLE} {@code true} ({@code wsMode=fresh}: {@link FreshSecuredRequest} secures each
+ * request as it is sent) the payload file is the plain request and itself the expected body; a request the
+ * pre-processor could not secure is reported as {@value #CHECK_NOT_POSSIBLE}…, an error.
  *
  * <p>For {@code jms} the reply must also be correlated with the request ({@link JmsCorrelation}).
  *
@@ -49,6 +52,8 @@ public class ScenarioReplyAssertion extends AbstractTestElement implements Asser
     public static final String PAYLOAD_FILE = "payloadFile";
     public static final String KEYSTORE_DIR = "keystoreDir";
     public static final String ALGORITHM_SUITE = "algorithmSuite";
+    /** ws-security: "true" when the payload file is the plain request, secured per sample. */
+    public static final String SECURED_PER_SAMPLE = "securedPerSample";
 
     public static final String INCORRECT_REPLY = "incorrect reply: ";
     public static final String TRANSPORT_ERROR = "transport error: ";
@@ -58,6 +63,7 @@ public class ScenarioReplyAssertion extends AbstractTestElement implements Asser
     private transient String lastScenario;
     private transient String lastPayload;
     private transient ReplyCheck lastCheck;
+    private transient boolean lastSecuredPerSample;
 
     @Override
     public AssertionResult getResult(SampleResult sample) {
@@ -73,6 +79,14 @@ public class ScenarioReplyAssertion extends AbstractTestElement implements Asser
             result.setError(true);
             result.setFailureMessage(CHECK_NOT_POSSIBLE + e.getMessage());
             return result;
+        }
+        if (lastSecuredPerSample) {
+            String notSecured = getThreadContext().getVariables().get(FreshSecuredRequest.ERROR_VARIABLE);
+            if (notSecured != null) {
+                result.setError(true);
+                result.setFailureMessage(CHECK_NOT_POSSIBLE + "the request was not secured: " + notSecured);
+                return result;
+            }
         }
         String difference = check.check(status, sample.getResponseData());
         if (difference == null && Scenario.JMS.id().equals(lastScenario)) {
@@ -90,10 +104,12 @@ public class ScenarioReplyAssertion extends AbstractTestElement implements Asser
         if (lastCheck != null && scenarioId.equals(lastScenario) && payload.equals(lastPayload)) {
             return lastCheck;
         }
-        ReplyCheck check = ReplyCheckCache.checkFor(expectation(scenarioId, payload));
+        ReplyExpectation expectation = expectation(scenarioId, payload);
+        ReplyCheck check = ReplyCheckCache.checkFor(expectation);
         lastScenario = scenarioId;
         lastPayload = payload;
         lastCheck = check;
+        lastSecuredPerSample = expectation.securedPerSample();
         return check;
     }
 
@@ -110,10 +126,11 @@ public class ScenarioReplyAssertion extends AbstractTestElement implements Asser
         if (keystores.isBlank()) {
             throw new IllegalArgumentException("ws-security needs the keystore folder (" + KEYSTORE_DIR + ")");
         }
-        return new ReplyExpectation(scenario, payloadFile, resolve(keystores), suite(getAlgorithmSuite()));
+        return new ReplyExpectation(scenario, payloadFile, resolve(keystores), suite(getAlgorithmSuite()),
+            isSecuredPerSample());
     }
 
-    private static AlgorithmSuite suite(String name) {
+    static AlgorithmSuite suite(String name) {
         String trimmed = name.trim();
         if (trimmed.isEmpty()) {
             return AlgorithmSuite.MODERN;
@@ -126,7 +143,7 @@ public class ScenarioReplyAssertion extends AbstractTestElement implements Asser
     }
 
     /** Like JMeter's file fields: relative to the plan's folder. */
-    private static Path resolve(String path) {
+    static Path resolve(String path) {
         File file = FileServer.getFileServer().getResolvedFile(path.trim());
         return file.toPath().toAbsolutePath().normalize();
     }
@@ -200,5 +217,20 @@ public class ScenarioReplyAssertion extends AbstractTestElement implements Asser
 
     public void setAlgorithmSuite(String suite) {
         setProperty(ALGORITHM_SUITE, suite);
+    }
+
+    /** Read when the check is built (the memo is keyed on scenario and payload file), not per sample. */
+    public boolean isSecuredPerSample() {
+        return Boolean.parseBoolean(getPropertyAsString(SECURED_PER_SAMPLE).trim());
+    }
+
+    public String getSecuredPerSample() {
+        return getPropertyAsString(SECURED_PER_SAMPLE);
+    }
+
+    /** "true" or "false" (or a ${variable}); false, the default, is not saved. */
+    public void setSecuredPerSample(String securedPerSample) {
+        String value = securedPerSample == null || securedPerSample.isBlank() ? "false" : securedPerSample.trim();
+        setProperty(SECURED_PER_SAMPLE, value, "false");
     }
 }

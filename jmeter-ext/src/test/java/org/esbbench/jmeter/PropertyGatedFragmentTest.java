@@ -1,6 +1,7 @@
 package org.esbbench.jmeter;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.reporters.ResultCollector;
@@ -28,11 +29,18 @@ class PropertyGatedFragmentTest {
 
     /** A plan with a listener under the gate, converted the way JMeter prepares a run. */
     private static int listenersLeftAfterConversion() {
+        return listenersLeftAfterConversion("", "", "");
+    }
+
+    private static int listenersLeftAfterConversion(String value, String unsetValue, String allowed) {
         ListedHashTree plan = new ListedHashTree();
         TestPlan testPlan = new TestPlan("plan");
         plan.add(testPlan);
         PropertyGatedFragment gate = new PropertyGatedFragment();
         gate.setGateProperty(GATE);
+        gate.setGateValue(value);
+        gate.setUnsetValue(unsetValue);
+        gate.setAllowedValues(allowed);
         plan.add(testPlan, gate);
         plan.getTree(testPlan).add(gate, new ResultCollector());
 
@@ -60,5 +68,40 @@ class PropertyGatedFragmentTest {
         JMeterUtils.setProperty(GATE, "sut-host");
 
         assertThat(listenersLeftAfterConversion()).isEqualTo(1);
+    }
+
+    @Test
+    void withAValueKeepsItsChildrenOnlyForThatValue() {
+        JMeterUtils.setProperty(GATE, "Fresh ");
+
+        assertThat(listenersLeftAfterConversion("fresh", "pool", "pool,fresh")).isEqualTo(1);
+        assertThat(listenersLeftAfterConversion("pool", "pool", "pool,fresh")).isZero();
+    }
+
+    @Test
+    void withAValueTakesTheUnsetValueWhileThePropertyIsUnset() {
+        assertThat(listenersLeftAfterConversion("pool", "pool", "pool,fresh")).isEqualTo(1);
+        assertThat(listenersLeftAfterConversion("fresh", "pool", "pool,fresh")).isZero();
+    }
+
+    @Test
+    void refusesAValueOutsideTheAllowedOnesBeforeTheRun() {
+        JMeterUtils.setProperty(GATE, "frsh");
+
+        assertThatThrownBy(() -> listenersLeftAfterConversion("fresh", "pool", "pool, fresh"))
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining(GATE).hasMessageContaining("frsh").hasMessageContaining("pool, fresh");
+    }
+
+    @Test
+    void savesNothingExtraWhenTheValueFieldsAreBlank() {
+        PropertyGatedFragment gate = new PropertyGatedFragment();
+        gate.setGateProperty(GATE);
+        gate.setGateValue("");
+        gate.setUnsetValue("");
+        gate.setAllowedValues("");
+
+        assertThat(gate.getPropertyAsString(PropertyGatedFragment.GATE_VALUE, null)).isNull();
+        assertThat(gate.getPropertyAsString(PropertyGatedFragment.ALLOWED_VALUES, null)).isNull();
     }
 }

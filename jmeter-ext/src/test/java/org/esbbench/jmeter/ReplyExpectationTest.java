@@ -39,6 +39,16 @@ class ReplyExpectationTest {
     }
 
     @Test
+    void expectsThePlainRequestItselfWhenItIsSecuredPerSample() {
+        Path plain = Path.of("/data/soap/buyStocks-1024.xml");
+
+        ReplyExpectation expectation = new ReplyExpectation(Scenario.WS_SECURITY, plain, KEYS, AlgorithmSuite.CLASSIC, true);
+
+        assertThat(expectation.expectedBodyFile()).isEqualTo(plain);
+        assertThat(expectation).isNotEqualTo(new ReplyExpectation(Scenario.WS_SECURITY, plain, KEYS, AlgorithmSuite.CLASSIC));
+    }
+
+    @Test
     void needsKeysForWsSecurity() {
         assertThatThrownBy(() -> new ReplyExpectation(Scenario.WS_SECURITY, Path.of("/x/1.xml"), null, null))
             .hasMessageContaining("keystoreDir");

@@ -32,6 +32,8 @@ public class ScenarioReplyAssertionGui extends AbstractAssertionGui {
     private final JLabeledTextField keystoreDir = new JLabeledTextField("Keystore folder (ws-security):", 50);
     private final JComboBox<String> algorithmSuite = new JComboBox<>(
         Arrays.stream(AlgorithmSuite.values()).map(Enum::name).toArray(String[]::new));
+    private final JLabeledTextField securedPerSample =
+        new JLabeledTextField("ws-security: payload file is the plain request, secured per sample (true/false):", 10);
 
     public ScenarioReplyAssertionGui() {
         setLayout(new BorderLayout(0, 5));
@@ -48,6 +50,7 @@ public class ScenarioReplyAssertionGui extends AbstractAssertionGui {
         fields.add(payloadFile);
         fields.add(keystoreDir);
         fields.add(labelled("WS-Security algorithm suite:", algorithmSuite));
+        fields.add(securedPerSample);
 
         JPanel main = new JPanel(new BorderLayout());
         main.add(fields, BorderLayout.NORTH);
@@ -87,6 +90,7 @@ public class ScenarioReplyAssertionGui extends AbstractAssertionGui {
         assertion.setPayloadFile(payloadFile.getText().trim());
         assertion.setKeystoreDir(keystoreDir.getText().trim());
         assertion.setAlgorithmSuite(text(algorithmSuite));
+        assertion.setSecuredPerSample(securedPerSample.getText().trim());
     }
 
     @Override
@@ -97,6 +101,7 @@ public class ScenarioReplyAssertionGui extends AbstractAssertionGui {
         payloadFile.setText(assertion.getPayloadFile());
         keystoreDir.setText(assertion.getKeystoreDir());
         algorithmSuite.setSelectedItem(assertion.getAlgorithmSuite());
+        securedPerSample.setText(assertion.getSecuredPerSample());
     }
 
     @Override
@@ -106,6 +111,7 @@ public class ScenarioReplyAssertionGui extends AbstractAssertionGui {
         payloadFile.setText("${payloadFile}");
         keystoreDir.setText("");
         algorithmSuite.setSelectedItem(AlgorithmSuite.MODERN.name());
+        securedPerSample.setText("false");
     }
 
     private static String text(JComboBox<String> box) {
