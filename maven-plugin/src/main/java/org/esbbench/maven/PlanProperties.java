@@ -17,13 +17,15 @@ import org.esbbench.report.points.Point;
  * <p>Each load model's thread group reads its own parameters; the suite gives the other model nothing to do:
  * the closed model gets {@code users}, {@code rampup} and {@code hold} with {@code rate=0}; the open model gets
  * {@code rate} and {@code duration} with {@code users=0}. Load lasts {@link RunPlan#loadSeconds()}: the windows
- * and a short tail that the analysis drops.
+ * and a short tail that the analysis drops. In the open model the plan then waits {@code drain} seconds (the
+ * response timeout) without arrivals: JMeter's Open Model Thread Group interrupts the samples still in flight when
+ * its schedule ends, which would show as errors of the harness's own making.
  */
 final class PlanProperties {
 
     /** Every property the suite passes to every plan. */
     static final Set<String> NAMES = Set.of("host", "port", "protocol", "path", "jmsUrl", "scenario", "model",
-            "users", "rampup", "hold", "rate", "duration", "warmup", "measurement", "size", "delay", "reuse",
+            "users", "rampup", "hold", "rate", "duration", "drain", "warmup", "measurement", "size", "delay", "reuse",
             "connectTimeout", "responseTimeout", "wsSuite", "wsMode", "wsPool", "payloadDir", "keystoreDir",
             "perfmonHost", "perfmonPort", "perfmonFile");
 
@@ -62,6 +64,7 @@ final class PlanProperties {
         p.put("hold", Long.toString(closed ? load - s.rampupSeconds() : load));
         p.put("rate", Integer.toString(point.rate()));
         p.put("duration", Long.toString(load));
+        p.put("drain", Integer.toString(closed ? 0 : (s.responseTimeoutMs() + 999) / 1000));
         p.put("warmup", Long.toString(run.warmupSeconds()));
         p.put("measurement", Long.toString(run.measurementSeconds()));
         p.put("size", Integer.toString(point.sizeBytes()));

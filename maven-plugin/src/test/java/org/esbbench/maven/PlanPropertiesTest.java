@@ -52,7 +52,7 @@ class PlanPropertiesTest {
                 .containsEntry("protocol", "https").containsEntry("scenario", "direct").containsEntry("path", "/esb/proxy")
                 .containsEntry("users", "20").containsEntry("rate", "0").containsEntry("rampup", "30")
                 .containsEntry("hold", Long.toString(60 + 120 + RunPlan.TAIL_SECONDS - 30))
-                .containsEntry("duration", Long.toString(60 + 120 + RunPlan.TAIL_SECONDS))
+                .containsEntry("duration", Long.toString(60 + 120 + RunPlan.TAIL_SECONDS)).containsEntry("drain", "0")
                 .containsEntry("size", "2048").containsEntry("wsSuite", "classic").containsEntry("wsMode", "fresh")
                 .containsEntry("payloadDir", "/p").containsEntry("keystoreDir", "/k")
                 .doesNotContainKey("perfmonHost");
@@ -66,7 +66,9 @@ class PlanPropertiesTest {
         RunPlan run = run("");
         Map<String, String> open = PlanProperties.of(run, profile(), run.plan("direct"), Point.open("direct", 50, 2048, 0), FILES);
         assertThat(open).containsEntry("model", "open").containsEntry("rate", "50").containsEntry("users", "0")
-                .containsEntry("rampup", "0").containsEntry("duration", Long.toString(60 + 120 + RunPlan.TAIL_SECONDS));
+                .containsEntry("rampup", "0").containsEntry("duration", Long.toString(60 + 120 + RunPlan.TAIL_SECONDS))
+                // Replies in flight when the arrivals end get the response timeout (30 s by default) to arrive.
+                .containsEntry("drain", "30");
     }
 
     @Test
