@@ -25,16 +25,7 @@ SIZES=${SIZES:-"1024 102400"}
 VARIANTS=${VARIANTS:-"none scenario groovy groovy+pre"}
 PORT=${PORT:-18688}
 RAMPUP=$(( WARMUP / 2 < 5 ? WARMUP / 2 : 5 ))
-jmeter_dir=${JMETER_DIR:-}
-if [[ -z "$jmeter_dir" ]]; then
-  # config.json lists every layout jmeter:configure made; take the newest one still on disk.
-  for dir in $(grep -o '"jmeterDirectoryPath":"[^"]*"' "$root/suite/target/config.json" 2>/dev/null | cut -d'"' -f4); do
-    [[ -f "$dir/bin/ApacheJMeter-5.6.3.jar" ]] && jmeter_dir="$dir"
-  done
-fi
-if [[ -z "$jmeter_dir" || ! -f "$jmeter_dir/bin/ApacheJMeter-5.6.3.jar" ]]; then
-  echo "no laid-out JMeter: run 'mvn -B install -DskipTests' first, or set JMETER_DIR" >&2; exit 1
-fi
+source "$here/laid-out-jmeter.sh"
 work=$(mktemp -d)
 pids=()
 cleanup() {

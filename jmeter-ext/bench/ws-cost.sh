@@ -29,15 +29,7 @@ BROKER_PORT=${BROKER_PORT:-61626}
 KEYSTORES=${KEYSTORES:-$root/config/keystores}
 PLAN=${PLAN:-$root/jmx/ws-security.jmx}
 RAMPUP=$(( WARMUP / 2 < 5 ? WARMUP / 2 : 5 ))
-jmeter_dir=${JMETER_DIR:-}
-if [[ -z "$jmeter_dir" ]]; then
-  for dir in $(grep -o '"jmeterDirectoryPath":"[^"]*"' "$root/suite/target/config.json" 2>/dev/null | cut -d'"' -f4); do
-    [[ -f "$dir/bin/ApacheJMeter-5.6.3.jar" ]] && jmeter_dir="$dir"
-  done
-fi
-if [[ -z "$jmeter_dir" || ! -f "$jmeter_dir/bin/ApacheJMeter-5.6.3.jar" ]]; then
-  echo "no laid-out JMeter: run 'mvn -B install -DskipTests' first, or set JMETER_DIR" >&2; exit 1
-fi
+source "$here/laid-out-jmeter.sh"
 ext_jar=$(ls "$jmeter_dir"/lib/ext/esb-bench-jmeter-ext-*-jmeter.jar | head -1)
 work=$(mktemp -d)
 pids=()
