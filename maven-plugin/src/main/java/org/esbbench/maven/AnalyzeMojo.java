@@ -1,5 +1,10 @@
 package org.esbbench.maven;
 
+import org.esbbench.report.usage.CpuSeries;
+import org.esbbench.report.usage.GcCollectors;
+import org.esbbench.report.usage.GcSeries;
+import org.esbbench.report.usage.RunFigures;
+import org.esbbench.report.usage.SaturationCheck;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;

@@ -1,5 +1,10 @@
 package org.esbbench.maven;
 
+import org.esbbench.report.usage.CpuSeries;
+import org.esbbench.report.usage.GcCollectors;
+import org.esbbench.report.usage.GcSeries;
+import org.esbbench.report.usage.RunFigures;
+import org.esbbench.report.usage.SaturationCheck;
 import java.io.IOException;
 import java.net.URI;
 import java.net.InetSocketAddress;

@@ -1,5 +1,10 @@
 package org.esbbench.maven;
 
+import org.esbbench.report.usage.CpuSeries;
+import org.esbbench.report.usage.GcCollectors;
+import org.esbbench.report.usage.GcSeries;
+import org.esbbench.report.usage.RunFigures;
+import org.esbbench.report.usage.SaturationCheck;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

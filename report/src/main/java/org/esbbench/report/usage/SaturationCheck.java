@@ -1,4 +1,4 @@
-package org.esbbench.maven;
+package org.esbbench.report.usage;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +13,7 @@ import java.util.Locale;
  *
  * @param thresholdPercent machine CPU utilisation from which the machine counts as saturated
  */
-record SaturationCheck(double thresholdPercent) {
+public record SaturationCheck(double thresholdPercent) {
     /** Share of the machine taken by processes outside the run from which the machine was not quiet. */
     static final double OTHERS_PERCENT = 20;
 
@@ -24,7 +24,7 @@ record SaturationCheck(double thresholdPercent) {
      * @param machine   whole machine CPU %, null when unknown (not Linux)
      * @return the flags, empty when the figures can stand as the server's
      */
-    List<String> flags(Double server, Double backend, Double generator, Double machine) {
+    public List<String> flags(Double server, Double backend, Double generator, Double machine) {
         List<String> flags = new ArrayList<>();
         boolean machineSaturated = machine != null && machine >= thresholdPercent;
         if (!machineSaturated) {

@@ -1,4 +1,4 @@
-package org.esbbench.maven;
+package org.esbbench.report.usage;
 
 import org.esbbench.report.Statistics;
 import org.esbbench.report.points.Point;

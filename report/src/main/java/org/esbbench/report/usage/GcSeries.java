@@ -1,4 +1,4 @@
-package org.esbbench.maven;
+package org.esbbench.report.usage;
 
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
@@ -34,14 +34,14 @@ import java.util.function.Predicate;
  * milliseconds, so each pause is known to ±1 ms.
  */
 public final class GcSeries {
-    static final String[] HEADER = {"epochMs", "collector", "action", "cause", "durationMs", "heapBeforeBytes",
+    public static final String[] HEADER = {"epochMs", "collector", "action", "cause", "durationMs", "heapBeforeBytes",
             "heapAfterBytes", "concurrent"};
     /** Marker rows (empty collector): the recording was connected from this instant ... */
-    static final String RECORDING_STARTED = "recording started";
+    public static final String RECORDING_STARTED = "recording started";
     /** ... until this one (closed, or connection lost: the cause says which). */
-    static final String RECORDING_STOPPED = "recording stopped";
+    public static final String RECORDING_STOPPED = "recording stopped";
     /** The JMX connector dropped notifications before this instant: the windows around it are incomplete. */
-    static final String NOTIFICATIONS_LOST = "notifications lost";
+    public static final String NOTIFICATIONS_LOST = "notifications lost";
 
     private static final double MIB = 1024.0 * 1024.0;
 

@@ -1,4 +1,4 @@
-package org.esbbench.maven;
+package org.esbbench.report.usage;
 
 import org.esbbench.report.Statistics;
 import org.esbbench.report.points.Point;
@@ -16,11 +16,11 @@ import java.util.OptionalDouble;
  * run's {@link RepeatRow} for its measurement window: CPU cost per message, CPU utilisations, GC figures and
  * the saturation flags.
  */
-final class RunFigures {
+public final class RunFigures {
     /** An external server's CPU time, sampled over JMX, when the target profile gives its JMX address. */
-    static final String SERVER_CPU_OVER_JMX = "server-cpu.csv";
+    public static final String SERVER_CPU_OVER_JMX = "server-cpu.csv";
     /** How long after a scenario run's window the full GC the suite asks for may end and still count for it. */
-    static final long FULL_GC_SLACK_MS = 60_000;
+    public static final long FULL_GC_SLACK_MS = 60_000;
 
     private final CpuSeries server;
     private final GcSeries gc;
@@ -41,7 +41,7 @@ final class RunFigures {
         this.saturation = saturation;
     }
 
-    static RunFigures read(Path runDir, int cores, SaturationCheck saturation) throws IOException {
+    public static RunFigures read(Path runDir, int cores, SaturationCheck saturation) throws IOException {
         Path cpu = runDir.resolve("cpu.csv");
         CpuSeries server = Files.exists(runDir.resolve(SERVER_CPU_OVER_JMX))
                 ? CpuSeries.read(runDir.resolve(SERVER_CPU_OVER_JMX), "server") : CpuSeries.read(cpu, "server");
@@ -50,9 +50,9 @@ final class RunFigures {
     }
 
     /** Flag of a scenario run whose plan opts out of reply checks: its replies were not verified. */
-    static final String UNCHECKED_REPLIES = "unchecked-replies";
+    public static final String UNCHECKED_REPLIES = "unchecked-replies";
 
-    RepeatRow row(Point point, int repeat, Statistics m, long from, long to, String dashboard, boolean repliesChecked) {
+    public RepeatRow row(Point point, int repeat, Statistics m, long from, long to, String dashboard, boolean repliesChecked) {
         long windowMs = Math.max(1, to - from);
         Double serverCpuMs = value(server.cpuMillisBetween(from, to));
         Double cpuPerMessage = serverCpuMs == null || m.samples() == 0 ? null : serverCpuMs * 1000 / m.samples();

@@ -1,4 +1,4 @@
-package org.esbbench.maven;
+package org.esbbench.report.usage;
 
 /**
  * What a HotSpot collector's JMX notification stands for, by the collector ({@code GarbageCollectorMXBean})
@@ -14,10 +14,10 @@ package org.esbbench.maven;
  *   <li>Shenandoah: "Shenandoah Cycles" and "Shenandoah Pauses".</li>
  * </ul>
  */
-final class GcCollectors {
+public final class GcCollectors {
     /** Action of a stop-the-world whole-heap collection of Serial, Parallel and G1. */
-    static final String MAJOR_GC_ACTION = "end of major GC";
-    static final String SYSTEM_GC_CAUSE = "System.gc()";
+    public static final String MAJOR_GC_ACTION = "end of major GC";
+    public static final String SYSTEM_GC_CAUSE = "System.gc()";
 
     private GcCollectors() {
     }
@@ -27,7 +27,7 @@ final class GcCollectors {
      * (ZGC and Shenandoah "... Cycles"); its pauses are reported separately by the matching "... Pauses" bean,
      * so counting the cycle too would count that time twice and mostly count time the application ran.
      */
-    static boolean isConcurrent(String collector) {
+    public static boolean isConcurrent(String collector) {
         return collector.endsWith(" Cycles");
     }
 
@@ -36,7 +36,7 @@ final class GcCollectors {
      * concurrent cycle started by {@code System.gc()} (which ZGC and Shenandoah run over the whole heap). The heap
      * left after it is the live data plus what the collector could not free: the footprint after full GC.
      */
-    static boolean isFullCollection(String collector, String action, String cause) {
+    public static boolean isFullCollection(String collector, String action, String cause) {
         return MAJOR_GC_ACTION.equals(action) || (isConcurrent(collector) && SYSTEM_GC_CAUSE.equals(cause));
     }
 }

@@ -1,4 +1,4 @@
-package org.esbbench.maven;
+package org.esbbench.report.usage;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,4 +1,4 @@
-package org.esbbench.maven;
+package org.esbbench.report.usage;
 
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
@@ -15,7 +15,7 @@ import java.util.OptionalDouble;
  * One process's CPU time series from the sampler's {@code cpu.csv}, read back to find the CPU time spent between
  * two instants (a scenario's measurement window) by linear interpolation between the surrounding samples.
  */
-final class CpuSeries {
+public final class CpuSeries {
     private final long[] epochMs;
     private final long[] cpuMs;
 
@@ -24,7 +24,7 @@ final class CpuSeries {
         this.cpuMs = cpuMs;
     }
 
-    static CpuSeries read(Path csv, String process) throws IOException {
+    public static CpuSeries read(Path csv, String process) throws IOException {
         List<long[]> points = new ArrayList<>();
         if (Files.exists(csv)) {
             try (Reader in = Files.newBufferedReader(csv)) {
@@ -39,7 +39,7 @@ final class CpuSeries {
     }
 
     /** CPU milliseconds used in [from, to], or empty when the series does not cover both instants. */
-    OptionalDouble cpuMillisBetween(long fromEpochMs, long toEpochMs) {
+    public OptionalDouble cpuMillisBetween(long fromEpochMs, long toEpochMs) {
         if (epochMs.length < 2 || fromEpochMs < epochMs[0] || toEpochMs > epochMs[epochMs.length - 1]) {
             return OptionalDouble.empty();
         }

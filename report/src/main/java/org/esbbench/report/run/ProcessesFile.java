@@ -1,0 +1,83 @@
+package org.esbbench.report.run;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.apache.commons.csv.CSVRecord;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * {@code processes.csv}: every process a run started, kept by the plugin's process registry (the one place of
+ * process bookkeeping) and read back by the stop goal, by a build that must clean up after a failed one, and by
+ * the analysis for run.json. The file is rewritten whole through a temporary file on each change, so a reader
+ * never sees half of it.
+ */
+public final class ProcessesFile {
+    private static final String[] COLUMNS = {"name", "pid", "startedAtMs", "stoppedAtMs", "log", "command"};
+
+    /**
+     * One started process.
+     *
+     * @param name        its role: server, backend, monitor, jmeter-NAME
+     * @param pid         its process id
+     * @param startedAtMs when it was started (epoch ms)
+     * @param stoppedAtMs when the run stopped it or saw it end; empty while it runs
+     * @param log         its console output
+     * @param command     its command line, space separated
+     */
+    public record Entry(String name, long pid, long startedAtMs, OptionalLong stoppedAtMs, String log, String command) {
+        public boolean running() {
+            return stoppedAtMs.isEmpty();
+        }
+
+        public Entry stoppedAt(long epochMs) {
+            return new Entry(name, pid, startedAtMs, OptionalLong.of(epochMs), log, command);
+        }
+    }
+
+    private ProcessesFile() {
+    }
+
+    public static void write(Path file, List<Entry> entries) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
+             CSVPrinter printer = CSVFormat.DEFAULT.builder().setHeader(COLUMNS).build().print(out)) {
+            for (Entry e : entries) {
+                printer.printRecord(e.name(), e.pid(), e.startedAtMs(),
+                        e.stoppedAtMs().isPresent() ? Long.toString(e.stoppedAtMs().getAsLong()) : "", e.log(), e.command());
+            }
+        }
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** The entries in the order the processes were started; empty when there is no file. */
+    public static List<Entry> read(Path file) throws IOException {
+        List<Entry> entries = new ArrayList<>();
+        if (!Files.exists(file)) {
+            return entries;
+        }
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            for (CSVRecord r : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
+                try {
+                    String stopped = r.get("stoppedAtMs");
+                    entries.add(new Entry(r.get("name"), Long.parseLong(r.get("pid")), Long.parseLong(r.get("startedAtMs")),
+                            stopped.isBlank() ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(stopped)),
+                            r.get("log"), r.get("command")));
+                } catch (IllegalArgumentException e) {
+                    throw new IOException(file + " line " + r.getRecordNumber() + ": " + e.getMessage(), e);
+                }
+            }
+        }
+        return entries;
+    }
+}

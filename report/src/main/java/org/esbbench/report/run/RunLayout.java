@@ -1,0 +1,159 @@
+package org.esbbench.report.run;
+
+import org.esbbench.report.points.Point;
+
+import java.nio.file.Path;
+
+/**
+ * The one description of a run's folder, {@code results/<run-id>/}: every file and folder name a run writes or
+ * reads is defined here and nowhere else. The run goals write through it, the analysis, the index and the
+ * command line read through it.
+ *
+ * <pre>
+ * run-plan.json          the validated run plan, written once by check, read by every later goal and by re-analysis
+ * scenario-runs.csv      one row per scenario run as it ended: times, JMeter's exit, what went wrong
+ * processes.csv          every process the run started: name, pid, command, log, start and stop times
+ * jtl/NAME.csv           JMeter's results, one file per scenario run (NAME = point key + "_r" + repeat)
+ * histograms/NAME.hlog   the measurement window's response times in HdrHistogram's log format
+ * latency/NAME.csv       the window's percentile distribution (what the latency chart plots)
+ * dashboards/NAME/       JMeter's HTML dashboard of the window
+ * charts/                PNG and SVG charts
+ * logs/                  JMeter's logs and the started processes' output
+ * cpu.csv, gc.csv        CPU time series of the run's processes and the machine; the server's collections
+ * server-cpu.csv         an external server's CPU time, sampled over its management (JMX) connection
+ * points.csv             every figure of every scenario run
+ * summary.csv, summary.md the points over their repeats
+ * run.json               what was run, where, when, and its outcome (the results index reads it)
+ * </pre>
+ *
+ * @param dir the run's folder
+ */
+public record RunLayout(Path dir) {
+    public static final String RUN_PLAN = "run-plan.json";
+    public static final String SCENARIO_RUNS = "scenario-runs.csv";
+    public static final String PROCESSES = "processes.csv";
+    public static final String JTL = "jtl";
+    public static final String HISTOGRAMS = "histograms";
+    public static final String LATENCY = "latency";
+    public static final String DASHBOARDS = "dashboards";
+    public static final String CHARTS = "charts";
+    public static final String LOGS = "logs";
+    public static final String CPU = "cpu.csv";
+    public static final String GC = "gc.csv";
+    public static final String SERVER_CPU = "server-cpu.csv";
+    public static final String POINTS = "points.csv";
+    public static final String SUMMARY_CSV = "summary.csv";
+    public static final String SUMMARY_MD = "summary.md";
+    public static final String RUN_JSON = "run.json";
+    /** Under the results folder: the link (or, where links are not allowed, a text file) to the newest run. */
+    public static final String LATEST = "latest";
+
+    public RunLayout {
+        dir = dir.toAbsolutePath().normalize();
+    }
+
+    /** {@code direct_u10_s1024_d0_r1}: the name of one scenario run's files. */
+    public static String scenarioRunName(Point point, int repeat) {
+        return point.key() + "_r" + repeat;
+    }
+
+    public String runId() {
+        return dir.getFileName().toString();
+    }
+
+    public Path runPlan() {
+        return dir.resolve(RUN_PLAN);
+    }
+
+    public Path scenarioRuns() {
+        return dir.resolve(SCENARIO_RUNS);
+    }
+
+    public Path processes() {
+        return dir.resolve(PROCESSES);
+    }
+
+    public Path jtl(String scenarioRun) {
+        return dir.resolve(JTL).resolve(scenarioRun + ".csv");
+    }
+
+    public Path histogram(String scenarioRun) {
+        return dir.resolve(HISTOGRAMS).resolve(scenarioRun + ".hlog");
+    }
+
+    public Path latency(String scenarioRun) {
+        return dir.resolve(LATENCY).resolve(scenarioRun + ".csv");
+    }
+
+    /** The folder of one scenario run's dashboard; its page is {@code index.html} inside. */
+    public Path dashboard(String scenarioRun) {
+        return dir.resolve(DASHBOARDS).resolve(scenarioRun);
+    }
+
+    public Path charts() {
+        return dir.resolve(CHARTS);
+    }
+
+    public Path latencyChart(String scenarioRun) {
+        return charts().resolve(scenarioRun + "-latency.png");
+    }
+
+    public Path logs() {
+        return dir.resolve(LOGS);
+    }
+
+    public Path jmeterLog(String scenarioRun) {
+        return logs().resolve("jmeter-" + scenarioRun + ".log");
+    }
+
+    public Path jmeterOutput(String scenarioRun) {
+        return logs().resolve("jmeter-" + scenarioRun + ".out");
+    }
+
+    public Path perfmon(String scenarioRun) {
+        return logs().resolve("perfmon-" + scenarioRun + ".csv");
+    }
+
+    /** Console output of a process the run started (server, backend, monitor): {@code NAME.log} in the run folder. */
+    public Path processOutput(String name) {
+        return dir.resolve(name + ".log");
+    }
+
+    /** The server's GC log, when the run started the server. */
+    public Path serverGcLog() {
+        return dir.resolve("server-gc.log");
+    }
+
+    public Path cpu() {
+        return dir.resolve(CPU);
+    }
+
+    public Path gc() {
+        return dir.resolve(GC);
+    }
+
+    public Path serverCpu() {
+        return dir.resolve(SERVER_CPU);
+    }
+
+    public Path points() {
+        return dir.resolve(POINTS);
+    }
+
+    public Path summaryCsv() {
+        return dir.resolve(SUMMARY_CSV);
+    }
+
+    public Path summaryMd() {
+        return dir.resolve(SUMMARY_MD);
+    }
+
+    public Path runJson() {
+        return dir.resolve(RUN_JSON);
+    }
+
+    /** A path inside the run folder as the run's own files link to it: relative, with forward slashes. */
+    public String relative(Path inside) {
+        return dir.relativize(inside.toAbsolutePath().normalize()).toString().replace('\\', '/');
+    }
+}

@@ -1,0 +1,77 @@
+package org.esbbench.report.run;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.apache.commons.csv.CSVRecord;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code scenario-runs.csv}: one row appended by the run goal as each scenario run ends, so what happened to
+ * every scenario run (its times, JMeter's exit, what went wrong) outlives the build that ran it. The analysis
+ * reads it to name the scenario runs that failed and why.
+ */
+public final class ScenarioRunJournal {
+    private static final String[] COLUMNS = {"name", "startedAtMs", "endedAtMs", "exitCode", "problem"};
+
+    /**
+     * How one scenario run ended.
+     *
+     * @param name        the scenario run's name ({@link RunLayout#scenarioRunName})
+     * @param startedAtMs when JMeter was started (epoch ms)
+     * @param endedAtMs   when it ended
+     * @param exitCode    JMeter's exit code, empty when it was stopped or never started
+     * @param problem     what went wrong, empty when nothing did
+     */
+    public record Entry(String name, long startedAtMs, long endedAtMs, Optional<Integer> exitCode, String problem) {
+        public boolean failed() {
+            return !problem.isBlank();
+        }
+    }
+
+    private ScenarioRunJournal() {
+    }
+
+    /** Appends one entry (and the header when the file is new). */
+    public static void append(Path file, Entry entry) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        boolean fresh = !Files.exists(file) || Files.size(file) == 0;
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
+             CSVPrinter printer = (fresh ? CSVFormat.DEFAULT.builder().setHeader(COLUMNS).build() : CSVFormat.DEFAULT)
+                     .print(out)) {
+            printer.printRecord(entry.name(), entry.startedAtMs(), entry.endedAtMs(),
+                    entry.exitCode().map(String::valueOf).orElse(""), entry.problem().replace('\n', ' '));
+        }
+    }
+
+    /** The entries by scenario run name (the last one wins when a name repeats); empty when there is no file. */
+    public static Map<String, Entry> read(Path file) throws IOException {
+        Map<String, Entry> entries = new LinkedHashMap<>();
+        if (!Files.exists(file)) {
+            return entries;
+        }
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            for (CSVRecord r : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
+                try {
+                    String exit = r.get("exitCode");
+                    entries.put(r.get("name"), new Entry(r.get("name"), Long.parseLong(r.get("startedAtMs")),
+                            Long.parseLong(r.get("endedAtMs")),
+                            exit.isBlank() ? Optional.empty() : Optional.of(Integer.parseInt(exit)), r.get("problem")));
+                } catch (IllegalArgumentException e) {
+                    throw new IOException(file + " line " + r.getRecordNumber() + ": " + e.getMessage(), e);
+                }
+            }
+        }
+        return entries;
+    }
+}
