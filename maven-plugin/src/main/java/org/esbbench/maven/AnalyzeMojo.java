@@ -1,5 +1,6 @@
 package org.esbbench.maven;
 
+import org.esbbench.report.run.LatestRun;
 import org.esbbench.report.usage.CpuSeries;
 import org.esbbench.report.usage.GcCollectors;
 import org.esbbench.report.usage.GcSeries;

@@ -1,15 +1,15 @@
-package org.esbbench.maven;
+package org.esbbench.report.run;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** {@code results/latest}: a symbolic link to the newest run's folder, or a text file naming it where links fail. */
-final class LatestRun {
+public final class LatestRun {
     private LatestRun() {
     }
 
-    static void point(Path resultsDir, Path runDir) throws IOException {
+    public static void point(Path resultsDir, Path runDir) throws IOException {
         Path latest = resultsDir.resolve("latest");
         Files.deleteIfExists(latest);
         try {
