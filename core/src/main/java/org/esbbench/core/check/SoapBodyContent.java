@@ -19,7 +19,7 @@ final class SoapBodyContent implements BodyCheck {
     private final byte[] expected;
 
     SoapBodyContent(byte[] request) {
-        this.expected = of(ParsedRequest.soap(request));
+        this.expected = of(ExpectationDocuments.soap(request));
     }
 
     @Override

@@ -13,7 +13,7 @@ final class XmlEquivalentBody implements BodyCheck {
     private final byte[] expectedCanonical;
 
     XmlEquivalentBody(byte[] request) {
-        this.expectedCanonical = XmlDocuments.canonicalize(ParsedRequest.xml(request));
+        this.expectedCanonical = XmlDocuments.canonicalize(ExpectationDocuments.xml(request));
     }
 
     @Override

@@ -5,7 +5,7 @@ import org.apache.camel.model.RouteDefinition;
 import org.esbbench.core.Scenario;
 import org.esbbench.esb.faults.Fault;
 import org.esbbench.esb.faults.FaultReply;
-import org.esbbench.esb.mediation.ParsedRequest;
+import org.esbbench.esb.mediation.RoutingEnvelope;
 
 /**
  * {@code cbr-body}: forwards the request unchanged only when the first order is for IBM; otherwise a
@@ -24,10 +24,10 @@ public final class CbrBodyRoute extends ScenarioRouteBuilder {
 
     @Override
     protected void route(RouteDefinition from, Endpoint backend) {
-        callBackend(from.process(ParsedRequest.PARSE_ENVELOPE)
+        callBackend(from.process(RoutingEnvelope.PARSE)
             .choice()
-                .when(SoapXPaths.onParsedRequest(FIRST_ORDER_IS_IBM))
-                    .process(ParsedRequest.RELEASE), backend)
+                .when(SoapXPaths.onRoutingEnvelope(FIRST_ORDER_IS_IBM))
+                    .process(RoutingEnvelope.RELEASE), backend)
                 .otherwise()
                     .process(FaultReply.reject(NOT_IBM, FaultReply.Format.SOAP))
             .end();

@@ -6,7 +6,7 @@ import org.esbbench.core.Payloads;
 import org.esbbench.core.Scenario;
 import org.esbbench.esb.faults.Fault;
 import org.esbbench.esb.faults.FaultReply;
-import org.esbbench.esb.mediation.ParsedRequest;
+import org.esbbench.esb.mediation.RoutingEnvelope;
 
 /**
  * {@code cbr-soap-header}: forwards the request unchanged only when the SOAP header block
@@ -24,10 +24,10 @@ public final class CbrSoapHeaderRoute extends ScenarioRouteBuilder {
 
     @Override
     protected void route(RouteDefinition from, Endpoint backend) {
-        callBackend(from.process(ParsedRequest.PARSE_ENVELOPE)
+        callBackend(from.process(RoutingEnvelope.PARSE)
             .choice()
-                .when(SoapXPaths.onParsedRequest(ROUTING_MATCHES))
-                    .process(ParsedRequest.RELEASE), backend)
+                .when(SoapXPaths.onRoutingEnvelope(ROUTING_MATCHES))
+                    .process(RoutingEnvelope.RELEASE), backend)
                 .otherwise()
                     .process(FaultReply.reject(INVALID_ROUTING, FaultReply.Format.SOAP))
             .end();

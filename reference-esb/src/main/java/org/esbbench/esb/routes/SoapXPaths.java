@@ -2,7 +2,7 @@ package org.esbbench.esb.routes;
 
 import org.apache.camel.language.xpath.XPathBuilder;
 import org.apache.camel.support.builder.ExpressionBuilder;
-import org.esbbench.esb.mediation.ParsedRequest;
+import org.esbbench.esb.mediation.RoutingEnvelope;
 import org.esbbench.esb.mediation.SoapEnvelopes;
 
 /** XPath predicates of the content-based routes, evaluated on the request envelope parsed beside the body. */
@@ -15,13 +15,13 @@ final class SoapXPaths {
     }
 
     /** A boolean XPath with the {@code soapenv}, {@code m} and {@code r} prefixes bound. */
-    static XPathBuilder onParsedRequest(String expression) {
+    static XPathBuilder onRoutingEnvelope(String expression) {
         XPathBuilder xpath = XPathBuilder.xpath(expression)
                 .namespace("soapenv", SoapEnvelopes.SOAP11_NS)
                 .namespace("m", SERVICES_NS)
                 .namespace("r", ROUTING_NS)
                 .booleanResult();
-        xpath.setSource(ExpressionBuilder.exchangePropertyExpression(ParsedRequest.DOM_PROPERTY));
+        xpath.setSource(ExpressionBuilder.exchangePropertyExpression(RoutingEnvelope.DOM_PROPERTY));
         return xpath;
     }
 

@@ -4,10 +4,15 @@ import org.esbbench.core.xml.XmlDocuments;
 import org.w3c.dom.Document;
 import org.xml.sax.SAXException;
 
-/** The request a check is built from must itself be valid; a broken expectation is the caller's error. */
-final class ParsedRequest {
+/**
+ * Parses the request a reply check's expectation is built from (the reply must match it). That request must itself
+ * be valid: a broken expectation is the caller's error, so it is rejected with {@link IllegalArgumentException}.
+ * (Not to be confused with the reference ESB's {@code RoutingEnvelope}, which parses the incoming request of a
+ * content-based route.)
+ */
+final class ExpectationDocuments {
 
-    private ParsedRequest() {
+    private ExpectationDocuments() {
     }
 
     static Document xml(byte[] request) {
