@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Streaming analysis against JMeter's own report generator, on the same synthetic results file and window:
-#  1. writes an N-row JTL (SyntheticJtlCommand: closed model, realistic times, some failures, completion order);
+#  1. writes an N-row JTL (SyntheticJtlCommand from report's test-jar: closed model, realistic times, some
+#     failures, completion order);
 #  2. times the suite's summariser (the CLI jar, heap HEAP) under /usr/bin/time -v: wall, CPU, max RSS;
 #  3. times JMeter 5.6.3's `-g` dashboard of the same measurement window, with JMeter's default settings
 #     (heap JMETER_HEAP as its launcher script sets it, percentiles over its last 20000 samples), and checks
@@ -10,7 +11,7 @@
 #     the histogram's precision, max(1 ms, 0.1 %).
 # Prints a table and exits 1 if anything disagrees. Stops what it starts; deletes its files unless KEEP=1.
 #
-#   mvn -B -q -pl report -am install -DskipTests     # the CLI jar; JMeter laid out by the suite (suite/target)
+#   mvn -B -q -pl report package -DskipTests         # CLI jar + test-jar; JMeter laid out by the suite (suite/target)
 #   bash report/bench/streaming-benchmark.sh         # N=10000000 AGREE_N=1000000 HEAP=256m JMETER_HEAP=1g KEEP=0
 set -euo pipefail
 
@@ -34,8 +35,11 @@ if [[ ! -x /usr/bin/time ]]; then
   apt-get install -y -q time >/dev/null 2>&1 || { apt-get update -q >/dev/null && apt-get install -y -q time >/dev/null; }
 fi
 jar_built="$root/report/target/esb-bench-report-cli.jar"
-if [[ ! -f "$jar_built" ]]; then
-  echo "no $jar_built: run 'mvn -B -q -pl report -am install -DskipTests' first" >&2; exit 1
+# The synthetic results file writer is test tooling: it ships in report's test-jar, not in the CLI jar.
+tests_built=$(ls "$root"/report/target/esb-bench-report-*-tests.jar 2>/dev/null | tail -n 1 || true)
+if [[ ! -f "$jar_built" || -z "$tests_built" ]]; then
+  echo "no $jar_built or report/target/esb-bench-report-*-tests.jar: run 'mvn -B -q -pl report package -DskipTests' first" >&2
+  exit 1
 fi
 if [[ -n "${JMETER_HOME:-}" ]]; then
   jmeter_dir="$JMETER_HOME"
@@ -59,9 +63,11 @@ cleanup() {
   if [[ "$KEEP" == 1 ]]; then echo "files kept in $work" >&2; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
-# A copy, so a rebuild of report/ meanwhile cannot pull the jar from under the run.
+# Copies, so a rebuild of report/ meanwhile cannot pull the jars from under the run.
 jar="$work/esb-bench-report-cli.jar"
 cp "$jar_built" "$jar"
+tests_jar="$work/esb-bench-report-tests.jar"
+cp "$tests_built" "$tests_jar"
 
 # Runs "$@" in the background under /usr/bin/time -v (so the trap can stop it), output to $1.out/$1.time.
 timed() {
@@ -78,7 +84,7 @@ cpu() { awk -v u="$(field "$1" "User time")" -v s="$(field "$1" "System time")" 
 rss_mb() { awk -v k="$(field "$1" "Maximum resident")" 'BEGIN { printf "%.0f", k / 1024 }'; }
 
 generate() { # rows file
-  java -cp "$jar" org.esbbench.report.synthetic.SyntheticJtlCommand --samples "$1" --users "$USERS" \
+  java -cp "$tests_jar:$jar" org.esbbench.report.synthetic.SyntheticJtlCommand --samples "$1" --users "$USERS" \
     --duration "$DURATION" "$2" >"$2.written"
   sed -n 's/^first_start_ms=//p' "$2.written"
 }

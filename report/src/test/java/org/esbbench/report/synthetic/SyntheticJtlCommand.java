@@ -9,9 +9,10 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /**
- * {@code java -cp report/target/esb-bench-report-cli.jar org.esbbench.report.synthetic.SyntheticJtlCommand
- * --samples 10000000 big.csv}: writes a synthetic JMeter results file (see {@link SyntheticJtl}) and prints what
- * it wrote as {@code key=value} lines, so a script can read the run's start and span.
+ * {@code java -cp report/target/esb-bench-report-0.1.0-SNAPSHOT-tests.jar:report/target/esb-bench-report-cli.jar
+ * org.esbbench.report.synthetic.SyntheticJtlCommand --samples 10000000 big.csv}: writes a synthetic JMeter results
+ * file (see {@link SyntheticJtl}) and prints what it wrote as {@code key=value} lines, so a script can read the
+ * run's start and span. Test tooling: it ships in report's test-jar, not in the library or CLI jar.
  */
 @Command(name = "synthetic-jtl", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Writes a synthetic JMeter CSV results file (closed model, realistic response times, some failures).")
