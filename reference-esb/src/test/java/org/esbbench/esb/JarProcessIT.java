@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The shaded jar as the suite's launcher starts it: its own JVM with heap, GC log and loopback JMX flags.
+ * The shaded jar as the suite's launcher starts it: its own JVM with heap, GC log and loopback JMX (Java Management
+ * Extensions) flags.
  * It must answer /health and a request, expose CPU time over JMX, and stop cleanly on SIGTERM.
  */
 class JarProcessIT {
@@ -39,18 +40,18 @@ class JarProcessIT {
     private static final Path JAR = Path.of(System.getProperty("reference.esb.jar", "target/reference-esb.jar"));
 
     @Test
-    void theJarServesReportsOverJmxAndStopsCleanlyOnSigterm(@TempDir Path dir) throws Exception {
+    void theJarServesReportsCpuTimeOverJavaManagementAndStopsCleanlyOnSigterm(@TempDir Path dir) throws Exception {
         assertThat(JAR).as("shaded jar (built by the package phase)").isRegularFile();
         Path gcLog = dir.resolve("gc.log");
         Path output = dir.resolve("reference-esb.out");
         int httpPort = RunningEsb.freePort();
-        int jmxPort = RunningEsb.freePort();
+        int managementPort = RunningEsb.freePort();
 
         try (EchoServer backend = new EchoServer(BackendSettings.defaults().withPort(0)).start()) {
             List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xms64m", "-Xmx256m",
                     "-Xlog:gc*:file=" + gcLog + ":time,uptime,level,tags",
-                    "-Dcom.sun.management.jmxremote.port=" + jmxPort,
-                    "-Dcom.sun.management.jmxremote.rmi.port=" + jmxPort,
+                    "-Dcom.sun.management.jmxremote.port=" + managementPort,
+                    "-Dcom.sun.management.jmxremote.rmi.port=" + managementPort,
                     "-Dcom.sun.management.jmxremote.host=127.0.0.1",
                     "-Djava.rmi.server.hostname=127.0.0.1",
                     "-Dcom.sun.management.jmxremote.authenticate=false",
@@ -73,7 +74,7 @@ class JarProcessIT {
                         HttpResponse.BodyHandlers.ofByteArray());
                 assertThat(ReplyChecks.forScenario(Scenario.DIRECT, payload).check(reply.statusCode(), reply.body())).isNull();
 
-                assertThat(processCpuTimeOverJmx(jmxPort)).isPositive();
+                assertThat(processCpuTimeOverJavaManagement(managementPort)).isPositive();
 
                 process.destroy();
                 assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("stopped within 60 s of SIGTERM").isTrue();
@@ -109,7 +110,7 @@ class JarProcessIT {
         throw new AssertionError("no healthy answer within 120 s; output: " + readQuietly(output));
     }
 
-    private static long processCpuTimeOverJmx(int port) throws Exception {
+    private static long processCpuTimeOverJavaManagement(int port) throws Exception {
         JMXServiceURL url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/jmxrmi");
         try (JMXConnector connector = JMXConnectorFactory.connect(url)) {
             MBeanServerConnection mbeans = connector.getMBeanServerConnection();
