@@ -98,7 +98,7 @@ class ReportCommandTest {
                 "--label", "camel", "--label", "mi");
 
         assertThat(r.exit()).isZero();
-        assertThat(r.out()).contains("| 10 | 1 KiB | 0 | throughput/s | 1005.0 [1000.0–1010.0] | 505.0 [500.0–510.0] | 0.502 (-49.8%) | significant |");
+        assertThat(r.out()).contains("| 10 | 1 KiB | 0 | throughput msgs/s (higher is better) | 1005.00 [1000.00–1010.00] | 505.00 [500.00–510.00] | 0.502 (-49.8%) | significant |");
         assertThat(dir.resolve("cmp/comparison.md")).content().contains("| camel | run-a |", "| mi | run-b |");
         assertThat(dir.resolve("cmp/comparison.csv")).content().contains("direct,10,0,1024,0,throughput_per_s,mi,run-b,2,505.000");
     }
@@ -134,7 +134,7 @@ class ReportCommandTest {
         Result failed = run("regress", "--baseline", base.toString(), "--candidate", slower.toString(),
                 "--max-throughput-drop", "3");
         assertThat(failed.exit()).isEqualTo(1);
-        assertThat(failed.out()).contains("FAIL direct_u10_s1024_d0: throughput dropped 4.0% (1000.0/s -> 960.0/s), "
+        assertThat(failed.out()).contains("FAIL direct_u10_s1024_d0: throughput dropped 4.0% (1000.00 msgs/s -> 960.00 msgs/s), "
                 + "more than the allowed 3%");
     }
 

@@ -16,8 +16,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A figure (throughput, p99, ...) against concurrent users, one line per series or run: the median of the
- * repeats as the line, their lowest and highest as an error bar when a point was measured more than once.
+ * A figure (throughput, p99, ...) against concurrent users, one line per series or run: the point's value (as its
+ * figure's combination rule gives it) as the line, the lowest and highest of its repeats as an error bar when a
+ * point was measured more than once.
  */
 final class UsersChart {
 
@@ -51,7 +52,7 @@ final class UsersChart {
             YIntervalSeries series = new YIntervalSeries(line.label());
             for (UsersLine.Value v : line.values()) {
                 if (v.spread() != null) {
-                    series.add(position(v.users(), log), v.spread().median(), v.spread().min(), v.spread().max());
+                    series.add(position(v.users(), log), v.spread().value(), v.spread().min(), v.spread().max());
                 }
             }
             dataset.addSeries(series);

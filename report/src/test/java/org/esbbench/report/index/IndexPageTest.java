@@ -102,10 +102,8 @@ class IndexPageTest {
         // 1 of 100 and 9 of 900: pooled 10 of 1000 = 1 %, where the median of the repeats' rates would say 1 % too;
         // incorrect 3 of 100 and 0 of 900: pooled 0.3 %, where a median would say 1.5 %.
         new RunFolderFixture(other.resolve("run"), "run")
-                .row(new org.esbbench.report.points.RepeatRow(point, 1, 100, 1, 3, 10, 5, 1, 1, 9, 5, 8, 9, 9,
-                        null, null, null, null, null, null, null, "", ""))
-                .row(new org.esbbench.report.points.RepeatRow(point, 2, 900, 9, 0, 90, 5, 1, 1, 9, 5, 8, 9, 9,
-                        null, null, null, null, null, null, null, "", ""))
+                .row(org.esbbench.report.points.RowBuilder.row(point, 1).counts(100, 1, 3).build())
+                .row(org.esbbench.report.points.RowBuilder.row(point, 2).counts(900, 9, 0).build())
                 .write();
 
         Document doc = Jsoup.parse(ResultsIndex.write(other).toFile(), "UTF-8");
@@ -114,9 +112,10 @@ class IndexPageTest {
         Element row = doc.select("table.points tbody tr").first();
         java.util.List<String> columns = texts(header);
         java.util.List<String> cells = texts(row.select("td"));
-        assertThat(cells.get(columns.indexOf("errors / incorrect"))).isEqualTo("10 / 3");
-        assertThat(cells.get(columns.indexOf("error %"))).isEqualTo("1.00");
-        assertThat(cells.get(columns.indexOf("incorrect %"))).isEqualTo("0.30");
+        assertThat(cells.get(columns.indexOf("errors"))).isEqualTo("10");
+        assertThat(cells.get(columns.indexOf("incorrect"))).isEqualTo("3");
+        assertThat(cells.get(columns.indexOf("error %"))).isEqualTo("1.000000 [1.000000–1.000000]");
+        assertThat(cells.get(columns.indexOf("incorrect %"))).isEqualTo("0.300000 [0.000000–3.000000]");
     }
 
     private Element section(String runId) {
