@@ -107,8 +107,11 @@ public final class ReportCommand implements Callable<Integer> {
         Path folder = out != null ? out : Files.createTempDirectory("esb-bench-report");
         try {
             RunSummary summary = summarise(new RunLayout(folder));
-            System.out.print(SummaryWriter.table(summary, Figures.standard()));
+            spec.commandLine().getOut().print(SummaryWriter.table(summary, Figures.standard()));
+            spec.commandLine().getOut().flush();
             summary.warnings().forEach(w -> spec.commandLine().getErr().println("WARNING: " + w));
+            summary.failures().forEach(f -> spec.commandLine().getErr().println("FAILED: " + f));
+            spec.commandLine().getErr().flush();
             return summary.failures().isEmpty() ? 0 : 1;
         } finally {
             if (out == null) {

@@ -31,15 +31,25 @@ class ReportCommandTest {
                 "--users", "10", "--size", "1024", "--out", dir.resolve("out").toString(), file.toString());
 
         assertThat(exit).isZero();
-        assertThat(dir.resolve("out/summary.csv")).content().contains("cbr-body,,10,1024,0,10,");
-        assertThat(dir.resolve("out/summary.md")).content().contains("| cbr-body |");
+        // The same schema as a run's summary: point, repeats, every figure of the catalogue with its spread.
+        assertThat(dir.resolve("out/summary.csv")).content()
+                .startsWith("scenario,users,rate,size_bytes,delay_ms,repeats,samples,errors,error_pct,error_pct_min,")
+                .contains(",stddev_ms,stddev_ms_min,stddev_ms_max,", ",p99_9_ms,p99_9_ms_min,p99_9_ms_max,")
+                .contains("cbr-body,10,0,1024,0,1,10,0,0.000000,");
+        assertThat(dir.resolve("out/summary.md")).content().contains("| cbr-body | 10 | 1 KiB | 0 | 1 | 10 |")
+                .contains("## Per scenario run", "[percentiles](latency/cbr-body_u10_s1024_d0_r1.csv)",
+                        "![cbr-body: p99](charts/cbr-body-p99_ms.png)")
+                .doesNotContain("## What failed");
+        assertThat(dir.resolve("out/histograms/cbr-body_u10_s1024_d0_r1.hlog")).isNotEmptyFile();
+        assertThat(dir.resolve("out/points.csv")).isNotEmptyFile();
     }
 
     @Test
     void exitsOneWhenTheMeasurementHasFailures() throws IOException {
         Path file = new JtlFixture().ok(1_000, 3).row(1_001, 3, "200", false, "byte 7 differs").write(dir.resolve("rest.csv"));
-        assertThat(new CommandLine(new ReportCommand()).execute("--warmup", "0", "--measurement", "10", file.toString()))
-                .isEqualTo(1);
+        Result r = run("--warmup", "0", "--measurement", "10", file.toString());
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.err()).contains("rest_u0_s0_d0_r1: 1 errors and 0 incorrect replies of 2 samples (most frequent: 1 × `byte 7 differs`)");
     }
 
     @Test
@@ -53,10 +63,9 @@ class ReportCommandTest {
         assertThat(r.err()).contains("WARNING: " + file + " has no failureMessage column")
                 .contains("every failed sample counts as an error");
         assertThat(dir.resolve("out/summary.csv")).content()
-                .startsWith("scenario,heap,users,size_bytes,delay_ms,samples,errors,error_pct,incorrect_replies,incorrect_pct,")
-                .contains("rest,,0,0,0,2,1,50.000000,0,0.000000,");
+                .contains("rest,0,0,0,0,1,2,1,50.000000,50.000000,50.000000,0,0.000000,");
         assertThat(dir.resolve("out/summary.md")).content().contains("**warning**: " + file + " has no failureMessage column")
-                .contains("1 errors, 0 incorrect replies");
+                .contains("## What failed", "rest_u0_s0_d0_r1: 1 errors and 0 incorrect replies of 2 samples (most frequent: 1 × `200 (no failureMessage column");
     }
 
     @Test

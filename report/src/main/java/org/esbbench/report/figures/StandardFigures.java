@@ -23,20 +23,20 @@ public final class StandardFigures {
             .charted();
     public static final Figure THROUGHPUT = Figure.median("throughput_per_s", "throughput", "msgs/s", 2,
             m -> m.statistics().throughputPerSecond()).charted().regressed(Better.HIGHER);
-    public static final Figure MEAN = Figure.median("mean_ms", "mean response time", "ms", 3,
+    public static final Figure MEAN = Figure.median("mean_ms", "mean", "ms", 3,
             m -> m.statistics().meanMillis()).charted().compared(Better.LOWER);
-    public static final Figure STDDEV = Figure.median("stddev_ms", "response time std dev", "ms", 3,
+    public static final Figure STDDEV = Figure.median("stddev_ms", "stddev", "ms", 3,
             m -> m.statistics().stdDevMillis()).charted();
-    public static final Figure MIN = Figure.median("min_ms", "min response time", "ms", 0,
+    public static final Figure MIN = Figure.median("min_ms", "min", "ms", 0,
             m -> (double) m.statistics().minMillis());
-    public static final Figure MAX = Figure.median("max_ms", "max response time", "ms", 0,
+    public static final Figure MAX = Figure.median("max_ms", "max", "ms", 0,
             m -> (double) m.statistics().maxMillis());
     public static final Figure P50 = percentile("p50_ms", "p50", 50).charted();
     public static final Figure P90 = percentile("p90_ms", "p90", 90).charted();
     public static final Figure P95 = percentile("p95_ms", "p95", 95).charted();
     public static final Figure P99 = percentile("p99_ms", "p99", 99).charted().regressed(Better.LOWER);
     public static final Figure P99_9 = percentile("p99_9_ms", "p99.9", 99.9).charted();
-    public static final Figure CPU_PER_MESSAGE = usage("cpu_us_per_msg", "server CPU per message", "µs", 2,
+    public static final Figure CPU_PER_MESSAGE = usage("cpu_us_per_msg", "CPU per msg", "µs", 2,
             WindowUsage::cpuMicrosPerMessage).charted().compared(Better.LOWER);
     public static final Figure SERVER_CPU = usage("server_cpu_pct", "server CPU", "%", 2, WindowUsage::serverCpuPercent);
     public static final Figure GC_THROUGHPUT = usage("gc_throughput_pct", "GC throughput", "%", 3,

@@ -89,7 +89,8 @@ public final class PointsCsv {
             if (f.combination() == Combination.PERCENT) {
                 Double fromCounts = Figure.percentOf(values.get(f.part().orElseThrow()), values.get(f.whole().orElseThrow()));
                 checkPercent(f, values.get(f), fromCounts);
-                values.put(f, values.get(f) == null ? fromCounts : values.get(f));
+                // the counts are exact where the column is rounded to its decimals
+                values.put(f, fromCounts == null ? values.get(f) : fromCounts);
             }
         }
         return new RepeatRow(PointColumns.read(c), Integer.parseInt(c.get("repeat")), values, text(c, "flags"),

@@ -13,6 +13,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
@@ -49,10 +50,22 @@ class IndexPageTest {
         Elements points = newer.select("table.points tbody tr");
 
         assertThat(points).extracting(r -> r.attr("data-point")).containsExactly("direct_u10_s1024_d0", "xslt_u50_s10240_d500");
-        assertThat(texts(points.get(0).select("td"))).containsExactly("direct", "10", "1 KiB", "0", "2",
-                "1050.0 [1000.0–1100.0]", "5.25", "10.5", "51.0", "99.50", "120.0", "0 / 0", "0.00", "0.00", "", "r1 r2 (missing)");
-        assertThat(texts(points.get(1).select("td"))).containsExactly("xslt", "50", "10 KiB", "500", "1",
-                "300.0", "300.00", "600.0", "", "99.50", "120.0", "0 / 0", "0.00", "0.00", "", "");
+        List<String> columns = texts(newer.select("table.points thead th"));
+        assertThat(columns).startsWith("scenario", "users or rate", "size", "delay ms", "repeats", "samples", "errors",
+                "error %", "incorrect", "incorrect %", "throughput msgs/s").endsWith("flags", "dashboards")
+                .contains("stddev ms", "p99.9 ms", "CPU per msg µs", "GC throughput %");
+        List<String> direct = texts(points.get(0).select("td"));
+        assertThat(direct).startsWith("direct", "10", "1 KiB", "0", "2", "21000", "0");
+        assertThat(direct.get(columns.indexOf("throughput msgs/s"))).isEqualTo("1050.00 [1000.00–1100.00]");
+        assertThat(direct.get(columns.indexOf("mean ms"))).isEqualTo("5.250 [5.000–5.500]");
+        assertThat(direct.get(columns.indexOf("p99 ms"))).isEqualTo("11 [10–11]");
+        assertThat(direct.get(columns.indexOf("CPU per msg µs"))).isEqualTo("51.00 [50.00–52.00]");
+        assertThat(direct.get(columns.indexOf("error %"))).isEqualTo("0.000000 [0.000000–0.000000]");
+        assertThat(direct).endsWith("", "r1 r2 (missing)");
+        List<String> xslt = texts(points.get(1).select("td"));
+        assertThat(xslt.get(columns.indexOf("throughput msgs/s"))).isEqualTo("300.00");
+        assertThat(xslt.get(columns.indexOf("CPU per msg µs"))).as("unknown").isEmpty();
+        assertThat(xslt).endsWith("", "");
     }
 
     @Test

@@ -61,13 +61,12 @@ class PointSummaryTest {
 
     @Test
     void percentilesOfAPointComeFromTheMergedHistogramsOfItsRepeats() {
-        // Repeat 1: 99 samples of 1 ms and one of 100 ms; repeat 2: 100 samples of 50 ms. Each repeat's p50 is
-        // 1 or 50 (median of two: 25.5); over all 200 samples the p50 is 1 ms and the p99 50 ms.
+        // Repeat 1: 120 samples of 1 ms; repeat 2: 80 samples of 50 ms. The repeats' p50 are 1 and 50 (median of
+        // two: 25.5); over all 200 samples the p50 is 1 ms and the p99 50 ms.
         Histogram one = new Histogram(3);
-        one.recordValueWithCount(1, 99);
-        one.recordValue(100);
+        one.recordValueWithCount(1, 120);
         Histogram two = new Histogram(3);
-        two.recordValueWithCount(50, 100);
+        two.recordValueWithCount(50, 80);
         List<RepeatRow> rows = List.of(
                 RowBuilder.row(DIRECT_10, 1).counts(100, 0, 0).set(P50, 1.0).set(P99, 1.0).set(MEAN, 1.99).build(),
                 RowBuilder.row(DIRECT_10, 2).counts(100, 0, 0).set(P50, 50.0).set(P99, 50.0).set(MEAN, 50.0).build());
