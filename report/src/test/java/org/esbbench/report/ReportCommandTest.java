@@ -1,5 +1,6 @@
 package org.esbbench.report;
 
+import org.esbbench.report.run.RunLayout;
 import org.esbbench.report.index.ResultsFolderFixture;
 import org.esbbench.report.index.RunFolderFixture;
 import org.esbbench.report.points.Point;
@@ -36,7 +37,7 @@ class ReportCommandTest {
                 .startsWith("scenario,users,rate,size_bytes,delay_ms,repeats,samples,errors,error_pct,error_pct_min,")
                 .contains(",stddev_ms,stddev_ms_min,stddev_ms_max,", ",p99_9_ms,p99_9_ms_min,p99_9_ms_max,")
                 .contains("cbr-body,10,0,1024,0,1,10,0,0.000000,");
-        assertThat(dir.resolve("out/summary.md")).content().contains("| cbr-body | 10 | 1 KiB | 0 | 1 | 10 |")
+        assertThat(dir.resolve("out/" + RunLayout.SUMMARY_MD)).content().contains("| cbr-body | 10 | 1 KiB | 0 | 1 | 10 |")
                 .contains("## Per scenario run", "[percentiles](latency/cbr-body_u10_s1024_d0_r1.csv)",
                         "![cbr-body: p99](charts/cbr-body-p99_ms.png)")
                 .doesNotContain("## What failed");
@@ -64,7 +65,7 @@ class ReportCommandTest {
                 .contains("every failed sample counts as an error");
         assertThat(dir.resolve("out/summary.csv")).content()
                 .contains("rest,0,0,0,0,1,2,1,50.000000,50.000000,50.000000,0,0.000000,");
-        assertThat(dir.resolve("out/summary.md")).content().contains("**warning**: " + file + " has no failureMessage column")
+        assertThat(dir.resolve("out/" + RunLayout.SUMMARY_MD)).content().contains("**warning**: " + file + " has no failureMessage column")
                 .contains("## What failed", "rest_u0_s0_d0_r1: 1 errors and 0 incorrect replies of 2 samples (most frequent: 1 × `200 (no failureMessage column");
     }
 

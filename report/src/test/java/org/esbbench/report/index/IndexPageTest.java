@@ -1,5 +1,6 @@
 package org.esbbench.report.index;
 
+import org.esbbench.report.run.RunLayout;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -74,7 +75,7 @@ class IndexPageTest {
         assertThat(newer.select("a.dashboard")).singleElement()
                 .extracting(a -> a.attr("href")).isEqualTo("20261122-100000%20mi/dashboards/direct_u10_s1024_d0_r1/index.html");
         assertThat(newer.select("p.files a")).extracting(Element::text)
-                .containsExactly("summary.md", "points.csv", "run.json");
+                .containsExactly(RunLayout.SUMMARY_MD, RunLayout.POINTS, RunLayout.RUN_JSON);
 
         Elements refs = page.select("[href], [src]");
         assertThat(refs).isNotEmpty();
