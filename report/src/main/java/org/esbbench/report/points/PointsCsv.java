@@ -1,7 +1,6 @@
 package org.esbbench.report.points;
 
 import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 import org.esbbench.report.figures.Combination;
 import org.esbbench.report.figures.Figure;
@@ -9,7 +8,6 @@ import org.esbbench.report.figures.Figures;
 
 import java.io.IOException;
 import java.io.Reader;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,19 +45,16 @@ public final class PointsCsv {
     }
 
     public static void write(List<RepeatRow> rows, Path file, Figures figures) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-             CSVPrinter printer = CSVFormat.DEFAULT.builder().setHeader(columns(figures).toArray(String[]::new)).build()
-                     .print(out)) {
-            for (RepeatRow r : rows) {
-                List<Object> record = new ArrayList<>(PointColumns.values(r.point()));
-                record.add(r.repeat());
-                figures.all().forEach(f -> record.add(f.format(r.value(f))));
-                record.add(r.flags());
-                record.add(r.dashboard());
-                printer.printRecord(record);
-            }
+        List<List<Object>> records = new ArrayList<>();
+        for (RepeatRow r : rows) {
+            List<Object> record = new ArrayList<>(PointColumns.values(r.point()));
+            record.add(r.repeat());
+            figures.all().forEach(f -> record.add(f.format(r.value(f))));
+            record.add(r.flags());
+            record.add(r.dashboard());
+            records.add(record);
         }
+        CsvTable.write(file, columns(figures), records);
     }
 
     public static List<RepeatRow> read(Path file) throws IOException {

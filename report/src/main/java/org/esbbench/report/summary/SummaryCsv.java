@@ -1,17 +1,13 @@
 package org.esbbench.report.summary;
 
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 import org.esbbench.report.figures.Figure;
 import org.esbbench.report.figures.Figures;
+import org.esbbench.report.points.CsvTable;
 import org.esbbench.report.points.PointColumns;
 import org.esbbench.report.points.PointSummary;
 import org.esbbench.report.points.Spread;
 
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,24 +35,21 @@ final class SummaryCsv {
     }
 
     static void write(List<PointSummary> points, Figures figures, Path file) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-             CSVPrinter printer = CSVFormat.DEFAULT.builder().setHeader(columns(figures).toArray(String[]::new)).build()
-                     .print(out)) {
-            for (PointSummary s : points) {
-                List<Object> row = new ArrayList<>(PointColumns.values(s.point()));
-                row.add(s.repeatCount());
-                for (Figure f : figures.all()) {
-                    Spread v = s.value(f);
-                    row.add(v == null ? "" : f.format(v.value()));
-                    if (f.combination().hasSpread()) {
-                        row.add(v == null ? "" : f.format(v.min()));
-                        row.add(v == null ? "" : f.format(v.max()));
-                    }
+        List<List<Object>> rows = new ArrayList<>();
+        for (PointSummary s : points) {
+            List<Object> row = new ArrayList<>(PointColumns.values(s.point()));
+            row.add(s.repeatCount());
+            for (Figure f : figures.all()) {
+                Spread v = s.value(f);
+                row.add(v == null ? "" : f.format(v.value()));
+                if (f.combination().hasSpread()) {
+                    row.add(v == null ? "" : f.format(v.min()));
+                    row.add(v == null ? "" : f.format(v.max()));
                 }
-                row.add(String.join("; ", s.flags()));
-                printer.printRecord(row);
             }
+            row.add(String.join("; ", s.flags()));
+            rows.add(row);
         }
+        CsvTable.write(file, columns(figures), rows);
     }
 }
