@@ -56,7 +56,10 @@ public final class ResultsIndex {
                     continue;
                 }
                 try {
-                    runs.add(RunFolder.read(dir, figures));
+                    RunFolder run = RunFolder.read(dir, figures);
+                    // Combining the points reads the repeats' histograms: a damaged one is found here, not mid-page.
+                    run.points();
+                    runs.add(run);
                 } catch (IOException | RuntimeException e) {
                     // One damaged run must not take the whole index down; the page lists it with the reason.
                     unreadable.add(dir.getFileName() + ": " + e.getMessage());

@@ -70,7 +70,7 @@ public final class RunAnalysis {
         PointsCsv.write(rows, layout.points(), options.figures());
         List<PointSummary> points = PointSummary.summarise(rows, options.figures(), RepeatHistograms.in(layout));
         ScalingCharts.write(points, layout.charts(), options.figures());
-        SummaryWriter.write(new RunSummary("Run " + plan.runId(), plan.description(), points, failures, warnings,
+        SummaryWriter.write(new RunSummary("Run " + plan.runId(), description(plan), points, failures, warnings,
                 OptionalDouble.of(options.saturationThresholdPercent())), layout, options.figures());
         RunJson.write(layout, plan, journal.values(), ProcessesFile.read(layout.processes()), points, options.figures(),
                 failures, Instant.now());
@@ -79,5 +79,13 @@ public final class RunAnalysis {
         Path index = ResultsIndex.write(results, ResultsIndex.list(results, options.figures()), options.figures());
         log.accept("results index: " + index);
         return new AnalysisResult(points, failures);
+    }
+
+    /** The plan's own line, then the facts every reader of the figures needs. */
+    private static String description(RunPlanFile plan) {
+        String facts = (plan.target().isBlank() ? "" : "Target `" + plan.target() + "`; ") + plan.repeats()
+                + (plan.repeats() == 1 ? " repeat" : " repeats") + "; warm-up " + plan.warmupSeconds()
+                + " s, measurement " + plan.measurementSeconds() + " s per scenario run.";
+        return plan.description().isBlank() ? facts : plan.description().strip() + "\n\n" + facts;
     }
 }
