@@ -104,6 +104,9 @@ public final class ReportCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--warmup must be 0 or more and --measurement more than 0 seconds");
         }
+        // Analysing a results file writes its histogram (which the point's percentiles are merged from), its
+        // distribution and the charts: without --out into a temporary folder, so the printed table is computed
+        // exactly as a written one would be.
         Path folder = out != null ? out : Files.createTempDirectory("esb-bench-report");
         try {
             RunSummary summary = summarise(new RunLayout(folder));
