@@ -1,8 +1,5 @@
 package org.esbbench.report;
 
-import org.esbbench.report.points.LatencyDistribution;
-import java.util.List;
-
 import org.HdrHistogram.Histogram;
 
 import java.util.HashMap;
@@ -72,9 +69,9 @@ final class StatisticsAccumulator {
         return samples;
     }
 
-    /** The response-time percentile distribution of the samples added so far. */
-    List<LatencyDistribution.Step> distribution() {
-        return LatencyDistribution.of(histogram);
+    /** A copy of the response times added so far (ms): the source of the percentiles, kept and merged later. */
+    Histogram histogram() {
+        return histogram.copy();
     }
 
     /**

@@ -1,6 +1,8 @@
 package org.esbbench.report;
 
+import org.HdrHistogram.Histogram;
 import org.esbbench.report.points.LatencyDistribution;
+
 import java.util.List;
 
 import java.io.IOException;
@@ -16,12 +18,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * @param warmup      samples in the warm-up window (statistics too, for the curious; never published)
  * @param measurement samples in the measurement window: the run's figures
  * @param after       samples that started after the measurement window ended
- * @param measurementDistribution the measurement window's response-time percentile distribution
+ * @param measurementHistogram    the measurement window's response times (ms), 3 significant digits: what its
+ *                                percentiles are read from, and what a point's repeats are merged from
  * @param failureMessageColumn    whether the file has JMeter's {@code failureMessage} column; without it every
  *                                failed sample is an error (see {@link #warnings()})
  */
 public record WindowedResults(Path file, Window window, Statistics warmup, Statistics measurement, long after,
-                              List<LatencyDistribution.Step> measurementDistribution, boolean failureMessageColumn) {
+                              Histogram measurementHistogram, boolean failureMessageColumn) {
+
+    /** The measurement window's response-time percentile distribution (what the latency chart plots). */
+    public List<LatencyDistribution.Step> measurementDistribution() {
+        return LatencyDistribution.of(measurementHistogram);
+    }
 
     /** What a reader of the figures must be told about the file: empty when nothing. */
     public List<String> warnings() {
@@ -57,6 +65,6 @@ public record WindowedResults(Path file, Window window, Statistics warmup, Stati
         return new WindowedResults(file, window,
                 warmup.statistics(window.startMillis(), window.warmupMillis()),
                 measurement.statistics(window.measurementStartMillis(), window.measurementMillis()),
-                after[0], measurement.distribution(), failureMessageColumn);
+                after[0], measurement.histogram(), failureMessageColumn);
     }
 }

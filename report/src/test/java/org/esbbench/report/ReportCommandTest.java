@@ -1,5 +1,6 @@
 package org.esbbench.report;
 
+import org.esbbench.report.run.RunLayout;
 import org.esbbench.report.index.ResultsFolderFixture;
 import org.esbbench.report.index.RunFolderFixture;
 import org.esbbench.report.points.Point;
@@ -31,15 +32,25 @@ class ReportCommandTest {
                 "--users", "10", "--size", "1024", "--out", dir.resolve("out").toString(), file.toString());
 
         assertThat(exit).isZero();
-        assertThat(dir.resolve("out/summary.csv")).content().contains("cbr-body,,10,1024,0,10,");
-        assertThat(dir.resolve("out/summary.md")).content().contains("| cbr-body |");
+        // The same schema as a run's summary: point, repeats, every figure of the catalogue with its spread.
+        assertThat(dir.resolve("out/summary.csv")).content()
+                .startsWith("scenario,users,rate,size_bytes,delay_ms,repeats,samples,errors,error_pct,error_pct_min,")
+                .contains(",stddev_ms,stddev_ms_min,stddev_ms_max,", ",p99_9_ms,p99_9_ms_min,p99_9_ms_max,")
+                .contains("cbr-body,10,0,1024,0,1,10,0,0.000000,");
+        assertThat(dir.resolve("out/" + RunLayout.SUMMARY_MD)).content().contains("| cbr-body | 10 | 1 KiB | 0 | 1 | 10 |")
+                .contains("## Per scenario run", "[percentiles](latency/cbr-body_u10_s1024_d0_r1.csv)",
+                        "![cbr-body: p99](charts/cbr-body-p99_ms.png)")
+                .doesNotContain("## What failed");
+        assertThat(dir.resolve("out/histograms/cbr-body_u10_s1024_d0_r1.hlog")).isNotEmptyFile();
+        assertThat(dir.resolve("out/points.csv")).isNotEmptyFile();
     }
 
     @Test
     void exitsOneWhenTheMeasurementHasFailures() throws IOException {
         Path file = new JtlFixture().ok(1_000, 3).row(1_001, 3, "200", false, "byte 7 differs").write(dir.resolve("rest.csv"));
-        assertThat(new CommandLine(new ReportCommand()).execute("--warmup", "0", "--measurement", "10", file.toString()))
-                .isEqualTo(1);
+        Result r = run("--warmup", "0", "--measurement", "10", file.toString());
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.err()).contains("rest_u0_s0_d0_r1: 1 errors and 0 incorrect replies of 2 samples (most frequent: 1 × `byte 7 differs`)");
     }
 
     @Test
@@ -53,10 +64,9 @@ class ReportCommandTest {
         assertThat(r.err()).contains("WARNING: " + file + " has no failureMessage column")
                 .contains("every failed sample counts as an error");
         assertThat(dir.resolve("out/summary.csv")).content()
-                .startsWith("scenario,heap,users,size_bytes,delay_ms,samples,errors,error_pct,incorrect_replies,incorrect_pct,")
-                .contains("rest,,0,0,0,2,1,50.000000,0,0.000000,");
-        assertThat(dir.resolve("out/summary.md")).content().contains("**warning**: " + file + " has no failureMessage column")
-                .contains("1 errors, 0 incorrect replies");
+                .contains("rest,0,0,0,0,1,2,1,50.000000,50.000000,50.000000,0,0.000000,");
+        assertThat(dir.resolve("out/" + RunLayout.SUMMARY_MD)).content().contains("**warning**: " + file + " has no failureMessage column")
+                .contains("## What failed", "rest_u0_s0_d0_r1: 1 errors and 0 incorrect replies of 2 samples (most frequent: 1 × `200 (no failureMessage column");
     }
 
     @Test
@@ -98,7 +108,7 @@ class ReportCommandTest {
                 "--label", "camel", "--label", "mi");
 
         assertThat(r.exit()).isZero();
-        assertThat(r.out()).contains("| 10 | 1 KiB | 0 | throughput/s | 1005.0 [1000.0–1010.0] | 505.0 [500.0–510.0] | 0.502 (-49.8%) | significant |");
+        assertThat(r.out()).contains("| 10 | 1 KiB | 0 | throughput msgs/s (higher is better) | 1005.00 [1000.00–1010.00] | 505.00 [500.00–510.00] | 0.502 (-49.8%) | significant |");
         assertThat(dir.resolve("cmp/comparison.md")).content().contains("| camel | run-a |", "| mi | run-b |");
         assertThat(dir.resolve("cmp/comparison.csv")).content().contains("direct,10,0,1024,0,throughput_per_s,mi,run-b,2,505.000");
     }
@@ -134,7 +144,7 @@ class ReportCommandTest {
         Result failed = run("regress", "--baseline", base.toString(), "--candidate", slower.toString(),
                 "--max-throughput-drop", "3");
         assertThat(failed.exit()).isEqualTo(1);
-        assertThat(failed.out()).contains("FAIL direct_u10_s1024_d0: throughput dropped 4.0% (1000.0/s -> 960.0/s), "
+        assertThat(failed.out()).contains("FAIL direct_u10_s1024_d0: throughput dropped 4.0% (1000.00 msgs/s -> 960.00 msgs/s), "
                 + "more than the allowed 3%");
     }
 

@@ -7,6 +7,9 @@ import org.apache.commons.csv.CSVRecord;
 import org.esbbench.core.Scenario;
 import org.esbbench.report.Statistics;
 import org.esbbench.report.WindowedResults;
+import org.esbbench.report.points.HistogramLog;
+import org.esbbench.report.run.RunLayout;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -93,8 +96,8 @@ class SmokeRunOutputsIT {
             assertThat(Long.parseLong(r.get("samples"))).as(name + " samples").isPositive();
             assertThat(Long.parseLong(r.get("errors"))).as(name + " errors").isZero();
             assertThat(Long.parseLong(r.get("incorrect"))).as(name + " incorrect replies").isZero();
-            for (String figure : List.of("cpu_us_per_msg", "server_cpu_pct", "generator_cpu_pct", "backend_cpu_pct",
-                    "machine_cpu_pct", "gc_throughput_pct", "heap_after_full_gc_mb")) {
+            for (String figure : List.of("stddev_ms", "p99_9_ms", "cpu_us_per_msg", "server_cpu_pct", "generator_cpu_pct",
+                    "backend_cpu_pct", "machine_cpu_pct", "gc_throughput_pct", "heap_after_full_gc_mb")) {
                 assertThat(r.get(figure)).as(name + " " + figure).isNotEmpty();
             }
             assertThat(Double.parseDouble(r.get("gc_throughput_pct"))).as(name + " GC throughput").isBetween(0.0, 100.0);
@@ -119,9 +122,32 @@ class SmokeRunOutputsIT {
             double median = throughputs.size() % 2 == 1 ? throughputs.get(throughputs.size() / 2)
                     : (throughputs.get(throughputs.size() / 2 - 1) + throughputs.get(throughputs.size() / 2)) / 2;
             assertThat(Double.parseDouble(s.get("throughput_per_s"))).isCloseTo(median, within(0.01));
-            assertThat(Double.parseDouble(s.get("throughput_min"))).isCloseTo(throughputs.get(0), within(0.01));
+            assertThat(Double.parseDouble(s.get("throughput_per_s_min"))).isCloseTo(throughputs.get(0), within(0.01));
+            assertThat(s.get("stddev_ms")).isNotEmpty();
+            assertThat(s.get("p99_9_ms")).isNotEmpty();
         }
-        assertThat(Files.readString(runDir.resolve("summary.md"))).contains("| scenario |").doesNotContain("## What failed");
+        assertThat(Files.readString(runDir.resolve(RunLayout.SUMMARY_MD))).contains("| scenario |", "| stddev ms |", "| p99.9 ms |")
+                .doesNotContain("## What failed");
+    }
+
+    @Test
+    void aPointsPercentilesAreThoseOfTheMergedHistogramsOfItsRepeats() throws IOException {
+        RunLayout layout = new RunLayout(runDir);
+        List<CSVRecord> points = csv(layout.points());
+        for (CSVRecord s : csv(layout.summaryCsv())) {
+            Histogram merged = new Histogram(3);
+            for (CSVRecord p : points) {
+                if (p.get("scenario").equals(s.get("scenario")) && p.get("users").equals(s.get("users"))
+                        && p.get("rate").equals(s.get("rate"))) {
+                    Path hlog = layout.histogram(runName(p));
+                    assertThat(hlog).as(runName(p) + " histogram").isNotEmptyFile();
+                    merged.add(HistogramLog.read(hlog));
+                }
+            }
+            String point = s.get("scenario") + "/" + s.get("users") + "/" + s.get("rate");
+            assertThat(Long.parseLong(s.get("p99_ms"))).as(point + " p99").isEqualTo(merged.getValueAtPercentile(99));
+            assertThat(Long.parseLong(s.get("p99_9_ms"))).as(point + " p99.9").isEqualTo(merged.getValueAtPercentile(99.9));
+        }
     }
 
     @Test
@@ -160,7 +186,10 @@ class SmokeRunOutputsIT {
     @Test
     void chartsLatencyDistributionsAndTheResultsIndexAreWritten() throws IOException {
         for (String scenario : planIds()) {
-            for (String chart : List.of("-throughput.png", "-throughput.svg", "-p99.png", "-p99.svg")) {
+            for (String chart : List.of("-throughput_per_s.png", "-throughput_per_s.svg", "-p99_ms.png", "-p99_ms.svg",
+                    "-p99_9_ms.png", "-stddev_ms.png", "-mean_ms.png", "-p50_ms.png", "-p90_ms.png", "-p95_ms.png",
+                    "-error_pct.png", "-incorrect_pct.png", "-cpu_us_per_msg.png", "-gc_throughput_pct.png",
+                    "-heap_after_full_gc_mb.png")) {
                 assertThat(runDir.resolve("charts").resolve(scenario + chart)).as(scenario + chart).isNotEmptyFile();
             }
         }
@@ -184,7 +213,8 @@ class SmokeRunOutputsIT {
                 .contains("jmxremote");
         assertThat(json.path("processes").path("backend").path("command").asText()).contains("backend-netty.jar");
         assertThat(json.path("times").path("startedAt").asText()).isNotBlank();
-        assertThat(json.path("times").path("stoppedAt").asText()).isNotBlank();
+        assertThat(json.path("times").path("endedAt").asText()).isNotBlank();
+        assertThat(json.path("points").get(0).path("figures").path("p99_9_ms").isNumber()).isTrue();
         assertThat(json.path("points")).hasSize(planIds().size() * pointsPerPlan());
         for (String parameter : List.of("rampupSeconds", "reuse", "connectTimeoutMs", "responseTimeoutMs", "wsSuite",
                 "wsMode", "wsPool", "models", "rates")) {

@@ -1,5 +1,7 @@
 package org.esbbench.report.chart;
 
+import org.esbbench.report.figures.Figure;
+import org.esbbench.report.figures.Figures;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.points.PointSummary;
 
@@ -14,22 +16,28 @@ import java.util.TreeMap;
 
 /**
  * Charts that compare runs (two servers, two versions, two configurations): per scenario and series
- * (message size and backend delay), throughput and p99 response time against concurrent users, one line per run.
+ * (message size and backend delay), each figure the catalogue compares against concurrent users, one line per run.
  */
 public final class ComparisonCharts {
 
     private ComparisonCharts() {
     }
 
+    /** The standard catalogue's compared figures; see {@link #write(LinkedHashMap, Path, Figures)}. */
+    public static List<Path> write(LinkedHashMap<String, List<PointSummary>> runs, Path outDir) throws IOException {
+        return write(runs, outDir, Figures.standard());
+    }
+
     /**
-     * Writes {@code <scenario>-<series>-throughput.png/.svg} and {@code <scenario>-<series>-p99.png/.svg} into
+     * Writes {@code <scenario>-<series>-<figure id>.png/.svg}, for every compared figure known to a run, into
      * {@code outDir}, where {@code <series>} is the file-name form of {@link Point#seriesLabel()} (e.g.
      * {@code 1-kib-delay-500-ms}). A run that did not measure a series has no line in its charts.
      *
      * @param runs each run's points by run label (the legend), in legend order
      * @return the files written, in scenario and series order
      */
-    public static List<Path> write(LinkedHashMap<String, List<PointSummary>> runs, Path outDir) throws IOException {
+    public static List<Path> write(LinkedHashMap<String, List<PointSummary>> runs, Path outDir, Figures figures)
+            throws IOException {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("no runs to compare");
         }
@@ -45,12 +53,15 @@ public final class ComparisonCharts {
         for (var scenario : charts.entrySet()) {
             for (var series : scenario.getValue().entrySet()) {
                 String label = series.getKey().label();
-                for (Figure figure : Figure.values()) {
-                    String title = scenario.getKey() + ", " + label + ": " + figure.title + " by run";
+                for (Figure figure : figures.compared()) {
+                    if (series.getValue().values().stream().flatMap(List::stream).allMatch(p -> p.value(figure) == null)) {
+                        continue;
+                    }
+                    String title = scenario.getKey() + ", " + label + ": " + figure.title() + " by run";
                     Path png = outDir.resolve(FileNames.slug(scenario.getKey()) + "-" + FileNames.slug(label)
-                            + "-" + figure.fileSuffix + ".png");
+                            + "-" + figure.id() + ".png");
                     written.addAll(ChartFiles.write(
-                            UsersChart.create(title, figure.axisLabel, lines(series.getValue(), figure)), png));
+                            UsersChart.create(title, figure.axisLabel(), lines(series.getValue(), figure)), png));
                 }
             }
         }
@@ -61,7 +72,7 @@ public final class ComparisonCharts {
     private static List<UsersLine> lines(Map<String, List<PointSummary>> byRun, Figure figure) {
         List<UsersLine> lines = new ArrayList<>();
         byRun.forEach((run, points) -> lines.add(new UsersLine(run, points.stream()
-                .map(p -> new UsersLine.Value(p.point().load(), figure.value.apply(p))).toList())));
+                .map(p -> new UsersLine.Value(p.point().load(), p.value(figure))).toList())));
         return lines;
     }
 

@@ -1,5 +1,7 @@
 package org.esbbench.report.chart;
 
+import org.esbbench.report.figures.Figure;
+import org.esbbench.report.figures.Figures;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.points.PointSummary;
 
@@ -13,31 +15,45 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The charts of one run against concurrency: per scenario, throughput and p99 response time against
- * concurrent users, one line per series (message size and backend delay).
+ * The charts of one run against load: per scenario, one chart per charted figure of the catalogue against
+ * concurrent users (or arrivals per second), one line per series (message size and backend delay), error bars
+ * from the lowest to the highest repeat.
  */
 public final class ScalingCharts {
 
     private ScalingCharts() {
     }
 
+    /** The standard catalogue's charts; see {@link #write(List, Path, Figures)}. */
+    public static List<Path> write(List<PointSummary> points, Path outDir) throws IOException {
+        return write(points, outDir, Figures.standard());
+    }
+
     /**
-     * Writes {@code <scenario>-throughput.png/.svg} and {@code <scenario>-p99.png/.svg} into {@code outDir}
-     * for every scenario among {@code points}.
+     * Writes {@code <scenario>-<figure id>.png/.svg} into {@code outDir} for every scenario among {@code points}
+     * and every charted figure that at least one of its points knows (no CPU chart without CPU records).
      *
      * @return the files written, in scenario order; empty when there are no points
      */
-    public static List<Path> write(List<PointSummary> points, Path outDir) throws IOException {
+    public static List<Path> write(List<PointSummary> points, Path outDir, Figures figures) throws IOException {
         List<Path> written = new ArrayList<>();
         for (Map.Entry<String, List<PointSummary>> scenario : byScenario(points).entrySet()) {
-            for (Figure figure : Figure.values()) {
-                String title = scenario.getKey() + ": " + figure.title + " against concurrency";
-                Path png = outDir.resolve(FileNames.slug(scenario.getKey()) + "-" + figure.fileSuffix + ".png");
-                written.addAll(ChartFiles.write(UsersChart.create(title, figure.axisLabel,
+            for (Figure figure : figures.charted()) {
+                if (scenario.getValue().stream().allMatch(p -> p.value(figure) == null)) {
+                    continue;
+                }
+                String title = scenario.getKey() + ": " + figure.title() + " against load";
+                Path png = outDir.resolve(fileName(scenario.getKey(), figure));
+                written.addAll(ChartFiles.write(UsersChart.create(title, figure.axisLabel(),
                         lines(scenario.getValue(), figure)), png));
             }
         }
         return written;
+    }
+
+    /** {@code <scenario>-<figure id>.png}: the PNG of a scenario's chart of a figure (the SVG beside it). */
+    public static String fileName(String scenario, Figure figure) {
+        return FileNames.slug(scenario) + "-" + figure.id() + ".png";
     }
 
     /** Scenarios in name order, each with its points in point order (delay, size, users). */
@@ -55,7 +71,7 @@ public final class ScalingCharts {
         for (PointSummary p : scenarioPoints) {
             Point point = p.point();
             bySeries.computeIfAbsent(point.seriesLabel(), l -> new ArrayList<>())
-                    .add(new UsersLine.Value(point.load(), figure.value.apply(p)));
+                    .add(new UsersLine.Value(point.load(), p.value(figure)));
         }
         List<UsersLine> lines = new ArrayList<>();
         bySeries.forEach((label, values) -> lines.add(new UsersLine(label, values)));

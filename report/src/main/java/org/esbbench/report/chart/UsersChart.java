@@ -16,8 +16,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A figure (throughput, p99, ...) against concurrent users, one line per series or run: the median of the
- * repeats as the line, their lowest and highest as an error bar when a point was measured more than once.
+ * A figure (throughput, p99, ...) against concurrent users, one line per series or run: the point's value (as its
+ * figure's combination rule gives it) as the line, the lowest and highest of its repeats as an error bar when a
+ * point was measured more than once.
  */
 final class UsersChart {
 
@@ -51,7 +52,7 @@ final class UsersChart {
             YIntervalSeries series = new YIntervalSeries(line.label());
             for (UsersLine.Value v : line.values()) {
                 if (v.spread() != null) {
-                    series.add(position(v.users(), log), v.spread().median(), v.spread().min(), v.spread().max());
+                    series.add(position(v.users(), log), v.spread().value(), v.spread().min(), v.spread().max());
                 }
             }
             dataset.addSeries(series);
@@ -69,6 +70,10 @@ final class UsersChart {
 
         NumberAxis valueAxis = new NumberAxis(valueAxisLabel);
         valueAxis.setAutoRangeIncludesZero(true);
+        if (measured.stream().allMatch(v -> v.spread().max() == 0 && v.spread().min() == 0)) {
+            // All zero (no errors anywhere): JFreeChart cannot auto-range an empty span, so give it one.
+            valueAxis.setRange(0, 1);
+        }
         valueAxis.setNumberFormatOverride(new DecimalFormat("#,##0.##", DecimalFormatSymbols.getInstance(Locale.ROOT)));
 
         XYPlot plot = new XYPlot(dataset, usersAxis(minUsers, maxUsers), valueAxis, renderer);
@@ -84,7 +89,8 @@ final class UsersChart {
     }
 
     private static boolean logScale(int minUsers, int maxUsers) {
-        return (double) maxUsers / minUsers >= LOG_AXIS_RATIO;
+        // A load of 0 (results files summarised without --users) has no logarithm.
+        return minUsers > 0 && (double) maxUsers / minUsers >= LOG_AXIS_RATIO;
     }
 
     private static ValueAxis usersAxis(int minUsers, int maxUsers) {
@@ -99,7 +105,7 @@ final class UsersChart {
         axis.setNumberFormatOverride(new DecimalFormat("#,##0", DecimalFormatSymbols.getInstance(Locale.ROOT)));
         if (minUsers == maxUsers) {
             // A single users value: give it room instead of letting the axis collapse around it.
-            axis.setRange(0, 2.0 * maxUsers);
+            axis.setRange(0, Math.max(1, 2.0 * maxUsers));
         } else {
             axis.setAutoRangeIncludesZero(true);
             axis.setLowerMargin(0.02);

@@ -18,7 +18,8 @@ import java.util.concurrent.Callable;
 /** {@code esb-bench-report compare RUN RUN... [--out DIR] [--label L]...}. */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Compares two or more runs point by point (same scenario, users, size and delay): for "
-                + "throughput, mean, p99 and CPU µs/msg each run's median over its repeats, the ratio to the first "
+                + "each figure the catalogue compares (throughput, mean, p99, CPU per msg) each run's value over its "
+                + "repeats with their lowest and highest, the ratio to the first "
                 + "(baseline) run, and whether the difference is larger than the runs' own spread.",
                 "Writes comparison.md (a table per scenario) and comparison.csv into --out and prints the Markdown. "
                         + "Exit code: 0, or 2 when a run folder or its points.csv is missing."},
@@ -69,7 +70,7 @@ public final class CompareCommand implements Callable<Integer> {
         for (ComparedRun r : loaded) {
             byRun.put(r.label(), new ArrayList<>(r.points().values()));
         }
-        List<Path> charts = org.esbbench.report.chart.ComparisonCharts.write(byRun, out.resolve("charts"));
+        List<Path> charts = org.esbbench.report.chart.ComparisonCharts.write(byRun, out.resolve(org.esbbench.report.run.RunLayout.CHARTS));
         StringBuilder chartLinks = new StringBuilder("\n## Charts\n\n");
         charts.stream().filter(c -> c.toString().endsWith(".png")).forEach(c -> chartLinks.append("![")
                 .append(c.getFileName()).append("](charts/").append(c.getFileName()).append(")\n"));
@@ -78,7 +79,7 @@ public final class CompareCommand implements Callable<Integer> {
         spec.commandLine().getOut().print(ComparisonReport.markdown(comparison));
         spec.commandLine().getOut().println();
         spec.commandLine().getOut().println("Wrote " + out.resolve(ComparisonReport.MARKDOWN_FILE) + ", "
-                + out.resolve(ComparisonReport.CSV_FILE) + " and " + charts.size() + " charts in " + out.resolve("charts"));
+                + out.resolve(ComparisonReport.CSV_FILE) + " and " + charts.size() + " charts in " + out.resolve(org.esbbench.report.run.RunLayout.CHARTS));
         spec.commandLine().getOut().flush();
         return 0;
     }

@@ -1,5 +1,6 @@
 package org.esbbench.report.compare;
 
+import org.esbbench.report.figures.Figures;
 import org.esbbench.report.index.RunFolder;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.points.PointSummary;
@@ -30,7 +31,12 @@ public record ComparedRun(String label, String runId, Path folder, Map<Point, Po
      * @param label the label to show, or {@code null}/blank for the run id
      */
     public static ComparedRun load(Path folder, String label) throws IOException {
-        RunFolder run = RunFolder.read(folder);
+        return load(folder, label, Figures.standard());
+    }
+
+    /** Reads a run folder with the figures of {@code figures}. */
+    public static ComparedRun load(Path folder, String label, Figures figures) throws IOException {
+        RunFolder run = RunFolder.read(folder, figures);
         Map<Point, PointSummary> points = new LinkedHashMap<>();
         for (PointSummary s : run.points()) {
             points.put(s.point(), s);

@@ -1,8 +1,11 @@
 package org.esbbench.report.compare;
 
+import org.esbbench.report.figures.Figure;
+
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
-import org.esbbench.report.index.Numbers;
+import org.esbbench.report.figures.Decimal;
+import org.esbbench.report.figures.Figures;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.points.PointSummary;
 import org.esbbench.report.points.Spread;
@@ -15,7 +18,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.IntSummaryStatistics;
 import java.util.List;
-import java.util.Locale;
 
 /** Writes a {@link Comparison} as {@code comparison.md} (a table per scenario) and {@code comparison.csv}. */
 public final class ComparisonReport {
@@ -23,24 +25,33 @@ public final class ComparisonReport {
     public static final String CSV_FILE = "comparison.csv";
 
     static final String[] CSV_COLUMNS = {"scenario", "users", "rate", "size_bytes", "delay_ms", "figure", "run", "run_id",
-            "repeats", "median", "min", "max", "ratio_to_baseline", "verdict"};
+            "repeats", "value", "min", "max", "ratio_to_baseline", "verdict"};
 
     private ComparisonReport() {
     }
 
     /** Writes comparison.md and comparison.csv into {@code dir} (created if needed). */
     public static void write(Comparison comparison, Path dir) throws IOException {
+        write(comparison, dir, Figures.standard());
+    }
+
+    /** Writes comparison.md and comparison.csv for the catalogue's compared figures. */
+    public static void write(Comparison comparison, Path dir, Figures figures) throws IOException {
         Files.createDirectories(dir);
-        Files.writeString(dir.resolve(MARKDOWN_FILE), markdown(comparison), StandardCharsets.UTF_8);
-        writeCsv(comparison, dir.resolve(CSV_FILE));
+        Files.writeString(dir.resolve(MARKDOWN_FILE), markdown(comparison, figures), StandardCharsets.UTF_8);
+        writeCsv(comparison, dir.resolve(CSV_FILE), figures);
     }
 
     public static String markdown(Comparison comparison) {
+        return markdown(comparison, Figures.standard());
+    }
+
+    public static String markdown(Comparison comparison, Figures figures) {
         List<ComparedRun> runs = comparison.runs();
         StringBuilder md = new StringBuilder("# Comparison\n\n");
-        md.append("Baseline: **").append(cell(comparison.baseline().label())).append("**. Each value is the median over ")
-                .append("the point's repeats with [min–max] when there were two or more; the ratio is to the ")
-                .append("baseline's median. *significant*: the runs' [min–max] ranges do not overlap; ")
+        md.append("Baseline: **").append(cell(comparison.baseline().label())).append("**. Each value is the point's ")
+                .append("figure over its repeats (a median, or a percentile of the merged histograms) with [min–max] ")
+                .append("of the repeats when there were two or more; the ratio is to the baseline's value. *significant*: the runs' [min–max] ranges do not overlap; ")
                 .append("*within spread*: they do; with one repeat in each run no spread is known.\n\n");
         md.append("| run | run id | folder | points | repeats |\n|---|---|---|---:|---|\n");
         for (ComparedRun r : runs) {
@@ -64,12 +75,13 @@ public final class ComparisonReport {
             md.append('\n').append(rule).append('\n');
             for (PointComparison pc : points) {
                 Point p = pc.point();
-                for (Figure f : Figure.values()) {
+                for (Figure f : figures.compared()) {
                     md.append("| ").append(p.loadLabel()).append(" | ").append(Point.sizeLabel(p.sizeBytes())).append(" | ")
-                            .append(p.delayMs()).append(" | ").append(f.title()).append(" |");
+                            .append(p.delayMs()).append(" | ").append(f.heading()).append(" (")
+                            .append(f.better().orElseThrow().text()).append(") |");
                     for (int i = 0; i < runs.size(); i++) {
                         PointSummary s = pc.summaries().get(i);
-                        md.append(' ').append(s == null ? "missing" : orNa(Numbers.spread(f.of(s), f.decimals())))
+                        md.append(' ').append(s == null ? "missing" : orNa(f.format(s.value(f))))
                                 .append(" |");
                         if (i > 0) {
                             FigureComparison c = pc.compare(f, i);
@@ -89,30 +101,30 @@ public final class ComparisonReport {
     }
 
     /** One row per point, figure and run (baseline included, with ratio 1 and verdict "baseline"). */
-    public static void writeCsv(Comparison comparison, Path file) throws IOException {
+    public static void writeCsv(Comparison comparison, Path file, Figures figures) throws IOException {
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
              CSVPrinter csv = CSVFormat.DEFAULT.builder().setHeader(CSV_COLUMNS).build().print(out)) {
             for (PointComparison pc : comparison.points()) {
                 Point p = pc.point();
-                for (Figure f : Figure.values()) {
+                for (Figure f : figures.compared()) {
                     for (int i = 0; i < comparison.runs().size(); i++) {
                         ComparedRun run = comparison.runs().get(i);
                         PointSummary s = pc.summaries().get(i);
-                        Spread v = f.of(s);
+                        Spread v = FigureComparison.valueOf(f, s);
                         String ratio;
                         String verdict;
                         if (i == 0) {
-                            ratio = v == null || v.median() == 0 ? "" : "1";
+                            ratio = v == null || v.value() == 0 ? "" : "1";
                             verdict = s == null ? Verdict.MISSING.text() : "baseline";
                         } else {
                             FigureComparison c = pc.compare(f, i);
-                            ratio = c.ratio() == null ? "" : String.format(Locale.ROOT, "%.4f", c.ratio());
+                            ratio = c.ratio() == null ? "" : Decimal.fixed(c.ratio(), 4);
                             verdict = c.verdict().text();
                         }
                         csv.printRecord(p.scenario(), p.users(), p.rate(), p.sizeBytes(), p.delayMs(), f.id(), run.label(),
                                 run.runId(), s == null ? "" : s.repeatCount(),
-                                v == null ? "" : Numbers.fixed(v.median(), 3), v == null ? "" : Numbers.fixed(v.min(), 3),
-                                v == null ? "" : Numbers.fixed(v.max(), 3), ratio, verdict);
+                                v == null ? "" : Decimal.fixed(v.value(), 3), v == null ? "" : Decimal.fixed(v.min(), 3),
+                                v == null ? "" : Decimal.fixed(v.max(), 3), ratio, verdict);
                     }
                 }
             }
@@ -138,7 +150,7 @@ public final class ComparisonReport {
     }
 
     private static String ratio(Double ratio) {
-        return ratio == null ? "" : String.format(Locale.ROOT, "%.3f (%s)", ratio, Numbers.percentChange(ratio));
+        return ratio == null ? "" : Decimal.fixed(ratio, 3) + " (" + Decimal.percentChange(ratio) + ")";
     }
 
     private static String orNa(String value) {

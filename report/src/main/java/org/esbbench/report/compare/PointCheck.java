@@ -1,26 +1,35 @@
 package org.esbbench.report.compare;
 
+import org.esbbench.report.figures.Figure;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.points.PointSummary;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One baseline point in the regression check.
  *
- * @param point                   the point
- * @param baseline                the baseline's summary
- * @param candidate               the candidate's summary, {@code null} when it did not measure the point
- * @param throughputChangePercent change of the median throughput in percent of the baseline ({@code null} when
- *                                unknown: point missing or a baseline of 0)
- * @param p99ChangePercent        change of the median p99 in percent of the baseline (a baseline of 0 ms counts as 1 ms)
- * @param failures                why the point fails the check; empty when it passes
+ * @param point         the point
+ * @param baseline      the baseline's summary
+ * @param candidate     the candidate's summary, {@code null} when it did not measure the point
+ * @param changePercent per regressed figure, the change of the candidate's value in percent of the baseline's
+ *                      ({@code null} when unknown: point or figure missing, a baseline of 0 where higher is better)
+ * @param failures      why the point fails the check; empty when it passes
  */
-public record PointCheck(Point point, PointSummary baseline, PointSummary candidate, Double throughputChangePercent,
-                         Double p99ChangePercent, List<String> failures) {
+public record PointCheck(Point point, PointSummary baseline, PointSummary candidate, Map<Figure, Double> changePercent,
+                         List<String> failures) {
 
     public PointCheck {
+        changePercent = Collections.unmodifiableMap(new LinkedHashMap<>(changePercent));
         failures = List.copyOf(failures);
+    }
+
+    /** The figure's change in percent of the baseline, {@code null} when unknown. */
+    public Double change(Figure figure) {
+        return changePercent.get(figure);
     }
 
     public boolean passed() {

@@ -1,5 +1,7 @@
 package org.esbbench.report.compare;
 
+import org.esbbench.report.figures.Figure;
+
 import org.esbbench.report.points.Point;
 import org.esbbench.report.points.PointSummary;
 

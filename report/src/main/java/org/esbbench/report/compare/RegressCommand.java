@@ -13,7 +13,8 @@ import java.util.concurrent.Callable;
 /** {@code esb-bench-report regress --baseline RUN --candidate RUN [--max-throughput-drop P] [--max-p99-growth P]}. */
 @Command(name = "regress", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Regression check for CI: compares a candidate run with a saved baseline run on every point "
-                + "the baseline measured (medians over the repeats).",
+                + "the baseline measured, on the figures the catalogue marks for it: throughput (higher is better, judged "
+                + "by --max-throughput-drop) and p99 (lower is better, judged by --max-p99-growth).",
                 "Exit code 0: no regression (prints a short table); 1: throughput dropped or p99 grew by more than "
                         + "allowed on some point, or the candidate did not measure a baseline point (one FAIL line per "
                         + "point); 2: bad input (a run folder or its points.csv missing)."},
@@ -28,13 +29,14 @@ public final class RegressCommand implements Callable<Integer> {
 
     @Option(names = "--max-throughput-drop", paramLabel = "PERCENT",
             defaultValue = "" + RegressionCheck.DEFAULT_MAX_THROUGHPUT_DROP_PERCENT,
-            description = "Largest allowed drop of the median throughput, in percent of the baseline (default: ${DEFAULT-VALUE}).")
+            description = "Largest allowed drop of a figure where higher is better (throughput), in percent of the baseline (default: ${DEFAULT-VALUE}).")
     double maxThroughputDrop;
 
     @Option(names = "--max-p99-growth", paramLabel = "PERCENT",
             defaultValue = "" + RegressionCheck.DEFAULT_MAX_P99_GROWTH_PERCENT,
-            description = "Largest allowed growth of the median p99 response time, in percent of the baseline; "
-                    + "a growth of 1 ms or less, the results' resolution, never fails (default: ${DEFAULT-VALUE}).")
+            description = "Largest allowed growth of a figure where lower is better (p99: the percentile of the "
+                    + "merged histograms of the repeats), in percent of the baseline; a growth within the figure's "
+                    + "resolution (1 ms for p99) never fails (default: ${DEFAULT-VALUE}).")
     double maxP99Growth;
 
     @Spec

@@ -1,37 +1,47 @@
 package org.esbbench.report.compare;
 
+import org.esbbench.report.figures.Better;
+import org.esbbench.report.figures.Decimal;
+import org.esbbench.report.figures.Figure;
+import org.esbbench.report.figures.Figures;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.points.PointSummary;
+import org.esbbench.report.points.Spread;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 
 /**
- * The CI regression check: a candidate run fails against a saved baseline run when, on a point both measured,
- * the median throughput dropped or the median p99 grew by more than the allowed percentages, or when it did not
- * measure a point the baseline did. Points only the candidate measured are reported, not judged.
+ * The CI regression check: a candidate run fails against a saved baseline run when, on a point both measured, a
+ * figure the catalogue marks for the check ({@link Figure#isRegressed()}: throughput and p99) got worse by more
+ * than the allowed percentage: a drop for figures where higher is better, a growth where lower is better; or
+ * when it did not measure a point the baseline did. Points only the candidate measured are reported, not judged.
  *
- * <p>p99 is recorded in whole milliseconds, so a growth counts only when it is also more than that 1 ms
- * resolution (a 2 ms p99 becoming 3 ms is a step of the clock, not a 50 % regression), and a baseline of 0 ms is
- * taken as 1 ms for the percentage.
+ * <p>A figure is recorded to its decimals (p99 in whole milliseconds), so a change counts only when it is also
+ * more than that resolution (a 2 ms p99 becoming 3 ms is a step of the clock, not a 50 % regression), and a
+ * baseline of 0 is taken as one step for the percentage of a growth.
  *
- * @param maxThroughputDropPercent largest allowed throughput drop, in percent of the baseline (e.g. 10)
- * @param maxP99GrowthPercent      largest allowed p99 growth, in percent of the baseline (e.g. 20)
+ * @param maxDropPercent   largest allowed drop of a figure where higher is better, in percent of the baseline
+ * @param maxGrowthPercent largest allowed growth of a figure where lower is better, in percent of the baseline
+ * @param figures          the catalogue whose regressed figures are checked
  */
-public record RegressionCheck(double maxThroughputDropPercent, double maxP99GrowthPercent) {
+public record RegressionCheck(double maxDropPercent, double maxGrowthPercent, Figures figures) {
     public static final double DEFAULT_MAX_THROUGHPUT_DROP_PERCENT = 10;
     public static final double DEFAULT_MAX_P99_GROWTH_PERCENT = 20;
 
-    /** The smallest p99 step the results can show (ms): growth within it is not judged. */
-    static final double P99_RESOLUTION_MS = 1;
-
     public RegressionCheck {
-        if (!(maxThroughputDropPercent >= 0) || !(maxP99GrowthPercent >= 0)
-                || Double.isInfinite(maxThroughputDropPercent) || Double.isInfinite(maxP99GrowthPercent)) {
-            throw new IllegalArgumentException("the allowed throughput drop and p99 growth must be percentages of 0 "
-                    + "or more, got " + maxThroughputDropPercent + " and " + maxP99GrowthPercent);
+        if (!(maxDropPercent >= 0) || !(maxGrowthPercent >= 0)
+                || Double.isInfinite(maxDropPercent) || Double.isInfinite(maxGrowthPercent)) {
+            throw new IllegalArgumentException("the allowed drop and growth must be percentages of 0 "
+                    + "or more, got " + maxDropPercent + " and " + maxGrowthPercent);
         }
+    }
+
+    /** The standard catalogue: throughput may drop by {@code maxDropPercent}, p99 grow by {@code maxGrowthPercent}. */
+    public RegressionCheck(double maxDropPercent, double maxGrowthPercent) {
+        this(maxDropPercent, maxGrowthPercent, Figures.standard());
     }
 
     public RegressionResult check(ComparedRun baseline, ComparedRun candidate) {
@@ -44,30 +54,45 @@ public record RegressionCheck(double maxThroughputDropPercent, double maxP99Grow
         return new RegressionResult(baseline, candidate, this, checks, added);
     }
 
-    private PointCheck checkPoint(PointSummary base, PointSummary candidate) {
-        if (candidate == null) {
-            return new PointCheck(base.point(), base, null, null, null, List.of("not measured by the candidate run"));
-        }
-        List<String> failures = new ArrayList<>();
-        double baseTput = base.throughputPerSecond().median();
-        double candTput = candidate.throughputPerSecond().median();
-        Double tputChange = baseTput > 0 ? 100 * (candTput - baseTput) / baseTput : null;
-        if (tputChange != null && -tputChange > maxThroughputDropPercent) {
-            failures.add(String.format(Locale.ROOT, "throughput dropped %.1f%% (%.1f/s -> %.1f/s), more than the "
-                    + "allowed %s%%", -tputChange, baseTput, candTput, percent(maxThroughputDropPercent)));
-        }
-        double baseP99 = base.p99Ms().median();
-        double candP99 = candidate.p99Ms().median();
-        double p99Change = 100 * (candP99 - baseP99) / Math.max(baseP99, P99_RESOLUTION_MS);
-        if (p99Change > maxP99GrowthPercent && candP99 - baseP99 > P99_RESOLUTION_MS) {
-            failures.add(String.format(Locale.ROOT, "p99 grew %.1f%% (%s ms -> %s ms), more than the allowed %s%%",
-                    p99Change, percent(baseP99), percent(candP99), percent(maxP99GrowthPercent)));
-        }
-        return new PointCheck(base.point(), base, candidate, tputChange, p99Change, failures);
+    /** The allowed worsening of a figure, in percent of the baseline. */
+    public double limit(Figure figure) {
+        return figure.better().orElseThrow() == Better.HIGHER ? maxDropPercent : maxGrowthPercent;
     }
 
-    /** A percentage or millisecond value, without a trailing ".0". */
+    private PointCheck checkPoint(PointSummary base, PointSummary candidate) {
+        if (candidate == null) {
+            return new PointCheck(base.point(), base, null, Map.of(), List.of("not measured by the candidate run"));
+        }
+        Map<Figure, Double> changes = new LinkedHashMap<>();
+        List<String> failures = new ArrayList<>();
+        for (Figure f : figures.regressed()) {
+            Spread b = base.value(f);
+            Spread c = candidate.value(f);
+            if (b == null || c == null) {
+                changes.put(f, null);
+                continue;
+            }
+            double resolution = Math.pow(10, -f.decimals());
+            boolean higherIsBetter = f.better().orElseThrow() == Better.HIGHER;
+            Double change = higherIsBetter ? (b.value() > 0 ? 100 * (c.value() - b.value()) / b.value() : null)
+                    : 100 * (c.value() - b.value()) / Math.max(b.value(), resolution);
+            changes.put(f, change);
+            double worsening = change == null ? 0 : higherIsBetter ? -change : change;
+            if (worsening > limit(f) && Math.abs(c.value() - b.value()) > resolution) {
+                failures.add(f.title() + (higherIsBetter ? " dropped " : " grew ") + Decimal.fixed(worsening, 1) + "% ("
+                        + withUnit(f, b.value()) + " -> " + withUnit(f, c.value()) + "), more than the allowed "
+                        + percent(limit(f)) + "%");
+            }
+        }
+        return new PointCheck(base.point(), base, candidate, changes, failures);
+    }
+
+    static String withUnit(Figure f, double value) {
+        return f.format(value) + (f.unit().isEmpty() ? "" : " " + f.unit());
+    }
+
+    /** A percentage without a trailing ".0". */
     static String percent(double value) {
-        return value == Math.rint(value) ? Long.toString((long) value) : String.format(Locale.ROOT, "%.1f", value);
+        return value == Math.rint(value) ? Long.toString((long) value) : Decimal.fixed(value, 1);
     }
 }

@@ -1,11 +1,13 @@
 package org.esbbench.report.compare;
 
-import org.esbbench.report.index.Numbers;
+import org.esbbench.report.figures.Figure;
+
+import org.esbbench.report.figures.Better;
+import org.esbbench.report.figures.Decimal;
 import org.esbbench.report.points.Point;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The outcome of a {@link RegressionCheck}: a verdict per baseline point and the points only the candidate has.
@@ -40,8 +42,10 @@ public record RegressionResult(ComparedRun baseline, ComparedRun candidate, Regr
     /** What the CLI prints: the verdict, the failures if any, and a table of every compared point. */
     public String report() {
         StringBuilder out = new StringBuilder();
-        String limitsText = "throughput drop <= " + RegressionCheck.percent(limits.maxThroughputDropPercent())
-                + "%, p99 growth <= " + RegressionCheck.percent(limits.maxP99GrowthPercent()) + "%";
+        List<Figure> figures = limits.figures().regressed();
+        String limitsText = String.join(", ", figures.stream().map(f -> f.title()
+                + (f.better().orElseThrow() == Better.HIGHER ? " drop <= " : " growth <= ")
+                + RegressionCheck.percent(limits.limit(f)) + "%").toList());
         String runs = "candidate " + candidate.label() + " against baseline " + baseline.label();
         if (passed()) {
             out.append("OK: ").append(runs).append(", ").append(checks.size()).append(" points within limits (")
@@ -52,17 +56,21 @@ public record RegressionResult(ComparedRun baseline, ComparedRun candidate, Regr
                     .append(limitsText).append(")\n");
             failures.forEach(f -> out.append(f).append('\n'));
         }
-        out.append("\n| point | throughput/s baseline -> candidate | change | p99 ms baseline -> candidate | change | result |\n")
-                .append("|---|---:|---:|---:|---:|---|\n");
+        out.append("\n| point |");
+        StringBuilder rule = new StringBuilder("|---|");
+        for (Figure f : figures) {
+            out.append(' ').append(f.heading()).append(" baseline -> candidate | change |");
+            rule.append("---:|---:|");
+        }
+        out.append(" result |\n").append(rule).append("---|\n");
         for (PointCheck c : checks) {
-            out.append("| ").append(c.point().key()).append(" | ")
-                    .append(Numbers.fixed(c.baseline().throughputPerSecond().median(), 1)).append(" -> ")
-                    .append(c.candidate() == null ? "missing" : Numbers.fixed(c.candidate().throughputPerSecond().median(), 1))
-                    .append(" | ").append(change(c.throughputChangePercent())).append(" | ")
-                    .append(RegressionCheck.percent(c.baseline().p99Ms().median())).append(" -> ")
-                    .append(c.candidate() == null ? "missing" : RegressionCheck.percent(c.candidate().p99Ms().median()))
-                    .append(" | ").append(change(c.p99ChangePercent())).append(" | ")
-                    .append(c.passed() ? "ok" : "FAIL").append(" |\n");
+            out.append("| ").append(c.point().key()).append(" |");
+            for (Figure f : figures) {
+                out.append(' ').append(valueText(f, c.baseline())).append(" -> ")
+                        .append(c.candidate() == null ? "missing" : valueText(f, c.candidate()))
+                        .append(" | ").append(change(c.change(f))).append(" |");
+            }
+            out.append(' ').append(c.passed() ? "ok" : "FAIL").append(" |\n");
         }
         if (!added.isEmpty()) {
             out.append("\nNot in the baseline (not checked): ")
@@ -71,7 +79,11 @@ public record RegressionResult(ComparedRun baseline, ComparedRun candidate, Regr
         return out.toString();
     }
 
+    private static String valueText(Figure f, org.esbbench.report.points.PointSummary s) {
+        return s.value(f) == null ? "n/a" : f.format(s.value(f).value());
+    }
+
     private static String change(Double percent) {
-        return percent == null ? "" : String.format(Locale.ROOT, "%+.1f%%", percent);
+        return percent == null ? "" : Decimal.signedPercent(percent);
     }
 }

@@ -1,9 +1,10 @@
 package org.esbbench.report.index;
 
-import org.esbbench.report.points.Point;
+import org.esbbench.report.figures.Figures;
 import org.esbbench.report.points.PointSummary;
-import org.esbbench.report.points.PointsCsv;
 import org.esbbench.report.points.RepeatRow;
+import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.summary.PointTable;
 import org.jsoup.nodes.DataNode;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.DocumentType;
@@ -60,6 +61,11 @@ public final class IndexPage {
     }
 
     public static String render(ResultsIndex.Listing listing) {
+        return render(listing, Figures.standard());
+    }
+
+    /** The page, its tables of points with the figures of {@code figures}. */
+    public static String render(ResultsIndex.Listing listing, Figures figures) {
         Document doc = new Document("");
         doc.outputSettings().charset(StandardCharsets.UTF_8);
         doc.appendChild(new DocumentType("html", "", ""));
@@ -76,7 +82,7 @@ public final class IndexPage {
         if (!runs.isEmpty()) {
             runsTable(body, runs);
         }
-        runs.forEach(run -> runSection(body, run));
+        runs.forEach(run -> runSection(body, run, figures));
         if (!listing.unreadable().isEmpty()) {
             Element section = body.appendElement("section").id("unreadable");
             section.appendElement("h2").text("Run folders that could not be read");
@@ -102,7 +108,7 @@ public final class IndexPage {
         }
     }
 
-    private static void runSection(Element body, RunFolder run) {
+    private static void runSection(Element body, RunFolder run, Figures figures) {
         String dir = run.folder().getFileName().toString();
         Element section = body.appendElement("section").addClass("run").id(anchor(run)).attr("data-run", run.runId());
         Element h2 = section.appendElement("h2");
@@ -122,42 +128,35 @@ public final class IndexPage {
 
         Element files = section.appendElement("p").addClass("files");
         files.appendText("Files: ");
-        for (String name : List.of("summary.md", "summary.csv", PointsCsv.FILE_NAME, RunFolder.RUN_JSON)) {
+        for (String name : List.of(RunLayout.SUMMARY_MD, RunLayout.SUMMARY_CSV, RunLayout.POINTS, RunLayout.RUN_JSON)) {
             if (Files.isRegularFile(run.folder().resolve(name))) {
                 files.appendElement("a").attr("href", href(dir, name)).text(name);
                 files.appendText(" ");
             }
         }
 
-        pointsTable(section, run, dir);
+        pointsTable(section, run, dir, figures);
         charts(section, run, dir);
     }
 
-    private static void pointsTable(Element section, RunFolder run, String dir) {
+    /** The points as summary.md has them ({@link PointTable}), with a link to each repeat's dashboard. */
+    private static void pointsTable(Element section, RunFolder run, String dir, Figures figures) {
         Element table = section.appendElement("table").addClass("points");
-        header(table, "scenario", "users or rate", "size", "delay ms", "repeats", "throughput/s median [min–max]", "mean ms",
-                "p99 ms", "CPU µs/msg", "GC throughput %", "heap after full GC MB", "errors / incorrect", "error %",
-                "incorrect %", "flags", "dashboards");
+        List<String> headings = new java.util.ArrayList<>(PointTable.headings(figures));
+        headings.add("dashboards");
+        header(table, headings.toArray(String[]::new));
         Element tbody = table.appendElement("tbody");
         for (PointSummary p : run.points()) {
-            Point point = p.point();
-            Element tr = tbody.appendElement("tr").attr("data-point", point.key());
-            tr.appendElement("td").text(point.scenario());
-            num(tr, point.loadLabel());
-            num(tr, Point.sizeLabel(point.sizeBytes()));
-            num(tr, Long.toString(point.delayMs()));
-            num(tr, Integer.toString(p.repeatCount()));
-            num(tr, Numbers.spread(p.throughputPerSecond(), 1));
-            num(tr, Numbers.median(p.meanMs(), 2));
-            num(tr, Numbers.median(p.p99Ms(), 1));
-            num(tr, Numbers.median(p.cpuMicrosPerMessage(), 1));
-            num(tr, Numbers.median(p.gcThroughputPercent(), 2));
-            num(tr, Numbers.median(p.heapAfterFullGcMb(), 1));
-            num(tr, p.errors() + " / " + p.incorrect());
-            // percent of the samples of all repeats, not a median
-            num(tr, Numbers.fixed(p.errorPercent(), 2));
-            num(tr, Numbers.fixed(p.incorrectPercent(), 2));
-            tr.appendElement("td").addClass("flags").text(String.join("; ", p.flags()));
+            Element tr = tbody.appendElement("tr").attr("data-point", p.point().key());
+            List<String> cells = PointTable.cells(p, figures);
+            for (int i = 0; i < cells.size(); i++) {
+                Element td = tr.appendElement("td").text(cells.get(i));
+                if (PointTable.numeric(i, figures)) {
+                    td.addClass("num");
+                } else if (i == cells.size() - 1) {
+                    td.addClass("flags");
+                }
+            }
             Element dashboards = tr.appendElement("td");
             for (RepeatRow r : p.repeats()) {
                 dashboardLink(dashboards, run, dir, r);
@@ -183,7 +182,7 @@ public final class IndexPage {
     }
 
     private static void charts(Element section, RunFolder run, String dir) {
-        Path chartDir = run.folder().resolve("charts");
+        Path chartDir = run.folder().resolve(RunLayout.CHARTS);
         if (!Files.isDirectory(chartDir)) {
             return;
         }
@@ -200,7 +199,7 @@ public final class IndexPage {
         Element div = section.appendElement("div").addClass("charts");
         for (Path png : pngs) {
             String[] segments = relativeSegments(run.folder(), png);
-            String name = String.join("/", segments).substring("charts/".length());
+            String name = String.join("/", segments).substring(RunLayout.CHARTS.length() + 1);
             Element figure = div.appendElement("figure");
             figure.appendElement("a").attr("href", href(dir, segments))
                     .appendElement("img").attr("src", href(dir, segments)).attr("alt", name);

@@ -1,5 +1,7 @@
 package org.esbbench.report.index;
 
+import org.esbbench.report.figures.Figures;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -38,6 +40,11 @@ public final class ResultsIndex {
     }
 
     public static Listing list(Path results) throws IOException {
+        return list(results, Figures.standard());
+    }
+
+    /** Lists the runs, reading their points with the figures of {@code figures}. */
+    public static Listing list(Path results, Figures figures) throws IOException {
         if (!Files.isDirectory(results)) {
             throw new IOException(results + ": no such results folder");
         }
@@ -49,7 +56,10 @@ public final class ResultsIndex {
                     continue;
                 }
                 try {
-                    runs.add(RunFolder.read(dir));
+                    RunFolder run = RunFolder.read(dir, figures);
+                    // Combining the points reads the repeats' histograms: a damaged one is found here, not mid-page.
+                    run.points();
+                    runs.add(run);
                 } catch (IOException | RuntimeException e) {
                     // One damaged run must not take the whole index down; the page lists it with the reason.
                     unreadable.add(dir.getFileName() + ": " + e.getMessage());
@@ -67,8 +77,13 @@ public final class ResultsIndex {
 
     /** Writes {@code results/index.html} for runs already listed; returns its path. */
     public static Path write(Path results, Listing listing) throws IOException {
+        return write(results, listing, Figures.standard());
+    }
+
+    /** Writes {@code results/index.html} with the figures of {@code figures}; returns its path. */
+    public static Path write(Path results, Listing listing, Figures figures) throws IOException {
         Path file = results.resolve(FILE_NAME);
-        Files.writeString(file, IndexPage.render(listing), StandardCharsets.UTF_8);
+        Files.writeString(file, IndexPage.render(listing, figures), StandardCharsets.UTF_8);
         return file;
     }
 }

@@ -4,9 +4,12 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import org.esbbench.report.figures.Figures;
 import org.esbbench.report.points.PointSummary;
 import org.esbbench.report.points.PointsCsv;
+import org.esbbench.report.points.RepeatHistograms;
 import org.esbbench.report.points.RepeatRow;
+import org.esbbench.report.run.RunLayout;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,9 +31,10 @@ import java.util.Optional;
  * @param runId   {@code run.json}'s "runId", or the folder's name when run.json is absent or lacks it
  * @param runJson the parsed run.json; a missing node when the folder has none
  * @param rows    every row of points.csv
+ * @param figures the catalogue the rows were read with and the points are combined by
  */
-public record RunFolder(Path folder, String runId, JsonNode runJson, List<RepeatRow> rows) {
-    public static final String RUN_JSON = "run.json";
+public record RunFolder(Path folder, String runId, JsonNode runJson, List<RepeatRow> rows, Figures figures) {
+    public static final String RUN_JSON = RunLayout.RUN_JSON;
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -41,7 +45,7 @@ public record RunFolder(Path folder, String runId, JsonNode runJson, List<Repeat
     /** Whether {@code dir} holds a finished run: a folder with both run.json and points.csv. */
     public static boolean isRun(Path dir) {
         return Files.isDirectory(dir) && Files.isRegularFile(dir.resolve(RUN_JSON))
-                && Files.isRegularFile(dir.resolve(PointsCsv.FILE_NAME));
+                && Files.isRegularFile(dir.resolve(RunLayout.POINTS));
     }
 
     /**
@@ -52,12 +56,17 @@ public record RunFolder(Path folder, String runId, JsonNode runJson, List<Repeat
      *                     is missing or unreadable
      */
     public static RunFolder read(Path folder) throws IOException {
+        return read(folder, Figures.standard());
+    }
+
+    /** Reads a run folder with the figures of {@code figures}. */
+    public static RunFolder read(Path folder, Figures figures) throws IOException {
         if (!Files.isDirectory(folder)) {
             throw new IOException(folder + ": no such run folder");
         }
-        Path points = folder.resolve(PointsCsv.FILE_NAME);
+        Path points = folder.resolve(RunLayout.POINTS);
         if (!Files.isRegularFile(points)) {
-            throw new IOException(folder + ": no " + PointsCsv.FILE_NAME
+            throw new IOException(folder + ": no " + RunLayout.POINTS
                     + " (not a run folder, or the run's analysis did not finish)");
         }
         JsonNode json = MissingNode.getInstance();
@@ -73,12 +82,15 @@ public record RunFolder(Path folder, String runId, JsonNode runJson, List<Repeat
         if (runId.isBlank()) {
             runId = folder.toAbsolutePath().normalize().getFileName().toString();
         }
-        return new RunFolder(folder, runId, json, PointsCsv.read(points));
+        return new RunFolder(folder, runId, json, PointsCsv.read(points, figures), figures);
     }
 
-    /** The points of the run, each over its repeats, in point order. */
+    /**
+     * The points of the run, each over its repeats, in point order; the percentiles from the repeats' merged
+     * histograms when the folder keeps them ({@code histograms/}), else the median over the repeats.
+     */
     public List<PointSummary> points() {
-        return PointSummary.summarise(rows);
+        return PointSummary.summarise(rows, figures, RepeatHistograms.in(new RunLayout(folder)));
     }
 
     /** "passed", "failed" or whatever run.json says; empty when unknown. */

@@ -5,6 +5,7 @@ import org.HdrHistogram.HistogramIterationValue;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
+import org.esbbench.report.figures.Decimal;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -14,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The response-time percentile distribution of one repeat, as HdrHistogram's percentile iteration gives it
@@ -50,8 +50,7 @@ public final class LatencyDistribution {
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
              CSVPrinter printer = CSVFormat.DEFAULT.builder().setHeader("percentile", "value_ms").build().print(out)) {
             for (Step s : steps) {
-                printer.printRecord(String.format(Locale.ROOT, "%.6f", s.percentile()),
-                        String.format(Locale.ROOT, "%.3f", s.valueMs()));
+                printer.printRecord(Decimal.fixed(s.percentile(), 6), Decimal.fixed(s.valueMs(), 3));
             }
         }
     }

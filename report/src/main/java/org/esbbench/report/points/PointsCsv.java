@@ -1,80 +1,72 @@
 package org.esbbench.report.points;
 
 import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
+import org.esbbench.report.figures.Combination;
+import org.esbbench.report.figures.Figure;
+import org.esbbench.report.figures.Figures;
 
 import java.io.IOException;
 import java.io.Reader;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 
 /**
- * A run's {@code points.csv}: one row per repeat of each point, every figure the analysis produced. It is the
- * machine-readable record that comparisons, regression checks, charts and the results index read back.
+ * A run's {@code points.csv}: one row per repeat of each point, a column per figure of the catalogue (empty when
+ * unknown), then its flags and dashboard. It is the machine-readable record that comparisons, regression checks,
+ * charts and the results index read back.
  *
- * <p>{@code error_pct} and {@code incorrect_pct} (percent of the repeat's samples, {@value #PERCENT_DECIMALS}
- * decimals) follow from the counts beside them: reading checks that they agree with the counts, and files
- * written before these columns existed read the same without them.
+ * <p>Reading is by column name: a file written before a figure existed reads with that figure unknown. A
+ * percentage (error %, incorrect %) follows from the counts beside it: reading checks that they agree, and
+ * computes it from the counts when the column is missing.
  */
 public final class PointsCsv {
-    public static final String FILE_NAME = "points.csv";
-
-    static final int PERCENT_DECIMALS = 6;
-    static final String[] COLUMNS = {"scenario", "users", "rate", "size_bytes", "delay_ms", "repeat", "samples", "errors",
-            "error_pct", "incorrect", "incorrect_pct", "throughput_per_s", "mean_ms", "stddev_ms", "min_ms", "max_ms", "p50_ms", "p90_ms", "p95_ms",
-            "p99_ms", "cpu_us_per_msg", "server_cpu_pct", "gc_throughput_pct", "heap_after_full_gc_mb",
-            "generator_cpu_pct", "backend_cpu_pct", "machine_cpu_pct", "flags", "dashboard"};
+    public static final String FILE_NAME = org.esbbench.report.run.RunLayout.POINTS;
 
     private PointsCsv() {
     }
 
+    public static List<String> columns(Figures figures) {
+        List<String> columns = new ArrayList<>(PointColumns.NAMES);
+        columns.add("repeat");
+        figures.all().forEach(f -> columns.add(f.id()));
+        columns.add("flags");
+        columns.add("dashboard");
+        return columns;
+    }
+
     public static void write(List<RepeatRow> rows, Path file) throws IOException {
-        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-             CSVPrinter printer = CSVFormat.DEFAULT.builder().setHeader(COLUMNS).build().print(out)) {
-            for (RepeatRow r : rows) {
-                Point p = r.point();
-                printer.printRecord(p.scenario(), p.users(), p.rate(), p.sizeBytes(), p.delayMs(), r.repeat(), r.samples(),
-                        r.errors(), fixed(r.errorPercent(), PERCENT_DECIMALS), r.incorrect(),
-                        fixed(r.incorrectPercent(), PERCENT_DECIMALS), fixed(r.throughputPerSecond(), 3), fixed(r.meanMs(), 3),
-                        fixed(r.stdDevMs(), 3), r.minMs(), r.maxMs(), r.p50Ms(), r.p90Ms(), r.p95Ms(), r.p99Ms(),
-                        optional(r.cpuMicrosPerMessage(), 2), optional(r.serverCpuPercent(), 2),
-                        optional(r.gcThroughputPercent(), 3), optional(r.heapAfterFullGcMb(), 1),
-                        optional(r.generatorCpuPercent(), 2), optional(r.backendCpuPercent(), 2),
-                        optional(r.machineCpuPercent(), 2), r.flags(), r.dashboard());
-            }
+        write(rows, file, Figures.standard());
+    }
+
+    public static void write(List<RepeatRow> rows, Path file, Figures figures) throws IOException {
+        List<List<Object>> records = new ArrayList<>();
+        for (RepeatRow r : rows) {
+            List<Object> record = new ArrayList<>(PointColumns.values(r.point()));
+            record.add(r.repeat());
+            figures.all().forEach(f -> record.add(f.format(r.value(f))));
+            record.add(r.flags());
+            record.add(r.dashboard());
+            records.add(record);
         }
+        CsvTable.write(file, columns(figures), records);
     }
 
     public static List<RepeatRow> read(Path file) throws IOException {
+        return read(file, Figures.standard());
+    }
+
+    public static List<RepeatRow> read(Path file, Figures figures) throws IOException {
         List<RepeatRow> rows = new ArrayList<>();
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             for (CSVRecord c : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
                 try {
-                    RepeatRow row = new RepeatRow(
-                            new Point(c.get("scenario"), Integer.parseInt(c.get("users")),
-                                    // Files written before the open model have no rate column: closed-model points.
-                                    c.isMapped("rate") ? Integer.parseInt(c.get("rate")) : 0,
-                                    Integer.parseInt(c.get("size_bytes")), Long.parseLong(c.get("delay_ms"))),
-                            Integer.parseInt(c.get("repeat")), Long.parseLong(c.get("samples")),
-                            Long.parseLong(c.get("errors")), Long.parseLong(c.get("incorrect")),
-                            Double.parseDouble(c.get("throughput_per_s")), Double.parseDouble(c.get("mean_ms")),
-                            Double.parseDouble(c.get("stddev_ms")), Long.parseLong(c.get("min_ms")),
-                            Long.parseLong(c.get("max_ms")), Long.parseLong(c.get("p50_ms")),
-                            Long.parseLong(c.get("p90_ms")), Long.parseLong(c.get("p95_ms")),
-                            Long.parseLong(c.get("p99_ms")), boxed(c.get("cpu_us_per_msg")),
-                            boxed(c.get("server_cpu_pct")), boxed(c.get("gc_throughput_pct")),
-                            boxed(c.get("heap_after_full_gc_mb")), boxed(c.get("generator_cpu_pct")),
-                            boxed(c.get("backend_cpu_pct")), boxed(c.get("machine_cpu_pct")),
-                            c.get("flags"), c.get("dashboard"));
-                    checkPercent(c, "error_pct", row.errorPercent());
-                    checkPercent(c, "incorrect_pct", row.incorrectPercent());
-                    rows.add(row);
+                    rows.add(row(c, figures));
                 } catch (IllegalArgumentException e) {
                     throw new IOException(file + " line " + c.getRecordNumber() + ": " + e.getMessage(), e);
                 }
@@ -83,27 +75,40 @@ public final class PointsCsv {
         return rows;
     }
 
-    /** A percentage column, when the file has it (older files do not), must say what the counts say. */
-    private static void checkPercent(CSVRecord c, String column, double fromCounts) {
-        if (!c.isMapped(column) || !c.isSet(column) || c.get(column).isBlank()) {
+    private static RepeatRow row(CSVRecord c, Figures figures) {
+        Map<Figure, Double> values = new LinkedHashMap<>();
+        for (Figure f : figures.all()) {
+            values.put(f, number(c, f.id()));
+        }
+        for (Figure f : figures.all()) {
+            if (f.combination() == Combination.PERCENT) {
+                Double fromCounts = Figure.percentOf(values.get(f.part().orElseThrow()), values.get(f.whole().orElseThrow()));
+                checkPercent(f, values.get(f), fromCounts);
+                // the counts are exact where the column is rounded to its decimals
+                values.put(f, fromCounts == null ? values.get(f) : fromCounts);
+            }
+        }
+        return new RepeatRow(PointColumns.read(c), Integer.parseInt(c.get("repeat")), values, text(c, "flags"),
+                text(c, "dashboard"));
+    }
+
+    /** A percentage column, when the file has it, must say what the counts say (to its decimals). */
+    private static void checkPercent(Figure f, Double written, Double fromCounts) {
+        if (written == null || fromCounts == null) {
             return;
         }
-        double written = Double.parseDouble(c.get(column));
-        if (Math.abs(written - fromCounts) > Math.pow(10, -PERCENT_DECIMALS)) {
-            throw new IllegalArgumentException(column + " is " + c.get(column) + " but the counts give "
-                    + fixed(fromCounts, PERCENT_DECIMALS));
+        if (Math.abs(written - fromCounts) > Math.pow(10, -f.decimals())) {
+            throw new IllegalArgumentException(f.id() + " is " + f.format(written) + " but the counts give "
+                    + f.format(fromCounts));
         }
     }
 
-    private static Double boxed(String value) {
-        return value == null || value.isBlank() ? null : Double.valueOf(value);
+    private static Double number(CSVRecord c, String column) {
+        String value = text(c, column);
+        return value.isBlank() ? null : Double.valueOf(value);
     }
 
-    private static String optional(Double value, int decimals) {
-        return value == null ? "" : fixed(value, decimals);
-    }
-
-    private static String fixed(double value, int decimals) {
-        return String.format(Locale.ROOT, "%." + decimals + "f", value);
+    private static String text(CSVRecord c, String column) {
+        return c.isMapped(column) && c.isSet(column) ? c.get(column) : "";
     }
 }

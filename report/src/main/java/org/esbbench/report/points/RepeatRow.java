@@ -1,61 +1,78 @@
 package org.esbbench.report.points;
 
+import org.esbbench.report.figures.Figure;
+import org.esbbench.report.figures.StandardFigures;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
 /**
- * The figures of one repeat of one point, as written to a run's {@code points.csv}: the measurement window's
- * client-side statistics and, where known, the server-side and machine figures. Boxed fields are {@code null}
- * when the figure is unknown (e.g. no CPU figures for an external server without a JMX address).
+ * One repeat of one point, as written to a run's {@code points.csv}: the value of every figure of the catalogue
+ * ({@code null}, or absent, when unknown: no CPU figures for an external server without a JMX address, a column
+ * a file written before the figure existed does not have), the flags it raised and its dashboard.
  *
- * @param point                 what was measured
- * @param repeat                1-based repeat number
- * @param samples               samples in the measurement window
- * @param errors                failed samples that are not incorrect replies (see {@code Sample.outcomeOf})
- * @param incorrect             failed samples whose message starts with {@code incorrect reply: }
- * @param throughputPerSecond   samples per second over the window
- * @param meanMs                mean response time (exact)
- * @param stdDevMs              standard deviation of the response time
- * @param minMs                 minimum response time (exact)
- * @param maxMs                 maximum response time (exact)
- * @param p50Ms                 median response time (HdrHistogram, 3 significant digits)
- * @param p90Ms                 90th percentile
- * @param p95Ms                 95th percentile
- * @param p99Ms                 99th percentile
- * @param cpuMicrosPerMessage   server CPU time per message in the window
- * @param serverCpuPercent      server CPU utilisation, percent of the whole machine (all cores)
- * @param gcThroughputPercent   share of the window the server's JVM was not paused for GC
- * @param heapAfterFullGcMb     average heap in use after the full GCs in the window (MB)
- * @param generatorCpuPercent   load generator (JMeter) CPU utilisation, percent of the machine
- * @param backendCpuPercent     echo backend CPU utilisation, percent of the machine
- * @param machineCpuPercent     the whole machine's CPU utilisation
- * @param flags                 saturation and other warnings, "; " separated, empty when none
- * @param dashboard             path of the JMeter dashboard's index.html relative to the run folder, or empty
+ * @param point     what was measured
+ * @param repeat    1-based repeat number
+ * @param values    figure values, in catalogue order
+ * @param flags     saturation and other warnings, "; " separated, empty when none
+ * @param dashboard path of the JMeter dashboard's index.html relative to the run folder, or empty
  */
-public record RepeatRow(Point point, int repeat, long samples, long errors, long incorrect,
-                        double throughputPerSecond, double meanMs, double stdDevMs, long minMs, long maxMs,
-                        long p50Ms, long p90Ms, long p95Ms, long p99Ms,
-                        Double cpuMicrosPerMessage, Double serverCpuPercent, Double gcThroughputPercent,
-                        Double heapAfterFullGcMb, Double generatorCpuPercent, Double backendCpuPercent,
-                        Double machineCpuPercent, String flags, String dashboard) {
+public record RepeatRow(Point point, int repeat, Map<Figure, Double> values, String flags, String dashboard) {
 
     public RepeatRow {
+        // LinkedHashMap keeps catalogue order and, unlike Map.copyOf, allows the null of an unknown figure.
+        values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
         flags = flags == null ? "" : flags;
         dashboard = dashboard == null ? "" : dashboard;
     }
 
-    /** Errors, percent of the window's samples (0 without samples). */
-    public double errorPercent() {
-        return percentOfSamples(errors, samples);
+    /** The figure's value, {@code null} when unknown. */
+    public Double value(Figure figure) {
+        return values.get(figure);
     }
 
-    /** Incorrect replies, percent of the window's samples (0 without samples). */
-    public double incorrectPercent() {
-        return percentOfSamples(incorrect, samples);
+    public long samples() {
+        return count(StandardFigures.SAMPLES);
     }
 
-    static double percentOfSamples(long count, long samples) {
-        return samples == 0 ? 0 : 100.0 * count / samples;
+    public long errors() {
+        return count(StandardFigures.ERRORS);
+    }
+
+    public long incorrect() {
+        return count(StandardFigures.INCORRECT);
     }
 
     public boolean clean() {
-        return errors == 0 && incorrect == 0;
+        return errors() == 0 && incorrect() == 0;
+    }
+
+    private long count(Figure figure) {
+        Double v = values.get(figure);
+        return v == null ? 0 : Math.round(v);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        // Values compared by figure id and value; a figure absent and a figure known to be unknown are the same.
+        return o instanceof RepeatRow r && r.point.equals(point) && r.repeat == repeat && r.flags.equals(flags)
+                && r.dashboard.equals(dashboard) && known(r.values).equals(known(values));
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(point, repeat, known(values), flags, dashboard);
+    }
+
+    private static Map<Figure, Double> known(Map<Figure, Double> values) {
+        Map<Figure, Double> known = new LinkedHashMap<>();
+        values.forEach((f, v) -> {
+            if (v != null) {
+                known.put(f, v);
+            }
+        });
+        return known;
     }
 }

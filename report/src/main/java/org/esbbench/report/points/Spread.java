@@ -5,12 +5,18 @@ import java.util.Collection;
 import java.util.Objects;
 
 /**
- * The median of a figure over a point's repeats and its spread (lowest and highest), as the IBM method reports
- * repeated runs. With one repeat, min = median = max.
+ * A point's figure and its spread over the point's repeats (lowest and highest of the repeats' own values), as the
+ * IBM method reports repeated runs.
+ *
+ * @param value the point's figure as its combination rule gives it (a median, a total, a percent of all
+ *              samples, or read from the merged histogram of the repeats)
+ * @param min   the lowest of the repeats' values
+ * @param max   the highest of the repeats' values
+ * @param n     the repeats that had a value
  */
-public record Spread(double median, double min, double max, int n) {
+public record Spread(double value, double min, double max, int n) {
 
-    /** The spread of the non-null values, or {@code null} when there are none. */
+    /** The median and spread of the non-null values, or {@code null} when there are none. */
     public static Spread of(Collection<? extends Number> values) {
         double[] v = values.stream().filter(Objects::nonNull).mapToDouble(Number::doubleValue).sorted().toArray();
         if (v.length == 0) {
@@ -24,9 +30,14 @@ public record Spread(double median, double min, double max, int n) {
         return of(Arrays.stream(values).boxed().toList());
     }
 
-    /** (max - min) / median in percent: 0 for a single repeat. */
+    /** The same lowest, highest and n with another value (a total, a percentage, a merged histogram's). */
+    public Spread withValue(double other) {
+        return new Spread(other, min, max, n);
+    }
+
+    /** (max - min) / value in percent: 0 for a single repeat. */
     public double relativeSpreadPercent() {
-        return median == 0 ? 0 : 100 * (max - min) / Math.abs(median);
+        return value == 0 ? 0 : 100 * (max - min) / Math.abs(value);
     }
 
     /** Whether the two ranges [min, max] overlap: their difference is within the runs' own spread. */

@@ -4,11 +4,14 @@ import org.esbbench.report.points.LatencyDistribution;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.points.PointSummary;
 import org.esbbench.report.points.RepeatRow;
+import org.esbbench.report.points.RowBuilder;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+
+import static org.esbbench.report.figures.StandardFigures.*;
 
 /** Small in-memory measurements shaped like real runs, for the chart tests. */
 final class ChartData {
@@ -28,9 +31,10 @@ final class ChartData {
             double throughput = scale * wobble * Math.min(4000.0 * users / (users + 40.0) * 1024 / (size + 1024.0),
                     users * 1000.0 / (delay + 1));
             long p99 = Math.round(wobble * (delay + (2 + users * 0.3 + size / 2048.0) / scale));
-            rows.add(new RepeatRow(new Point(scenario, users, size, delay), r, 10_000, 0, 0, throughput,
-                    p99 / 3.0, 1.0, 1, p99 * 2, p99 / 3, p99 / 2, p99 * 3 / 4, p99,
-                    null, null, null, null, null, null, null, "", ""));
+            rows.add(RowBuilder.row(new Point(scenario, users, size, delay), r).counts(10_000, 0, 0)
+                    .set(THROUGHPUT, throughput).set(MEAN, p99 / 3.0).set(STDDEV, 1.0).set(MIN, 1.0)
+                    .set(MAX, p99 * 2.0).set(P50, (double) (p99 / 3)).set(P90, (double) (p99 / 2))
+                    .set(P95, (double) (p99 * 3 / 4)).set(P99, (double) p99).set(P99_9, p99 * 1.5).build());
         }
         return rows;
     }

@@ -22,20 +22,26 @@ class ScalingChartsTest {
 
         List<Path> files = ScalingCharts.write(points, dir.resolve("charts"));
 
-        assertThat(files).extracting(p -> p.getFileName().toString()).containsExactly(
-                "direct-throughput.png", "direct-throughput.svg", "direct-p99.png", "direct-p99.svg",
-                "xslt-throughput.png", "xslt-throughput.svg", "xslt-p99.png", "xslt-p99.svg");
+        // One chart per charted figure the points know (no CPU or GC figures in these points), per scenario.
+        List<String> charted = List.of("error_pct", "incorrect_pct", "throughput_per_s", "mean_ms", "stddev_ms",
+                "p50_ms", "p90_ms", "p95_ms", "p99_ms", "p99_9_ms");
+        List<String> expected = new java.util.ArrayList<>();
+        for (String scenario : List.of("direct", "xslt")) {
+            charted.forEach(id -> expected.addAll(List.of(scenario + "-" + id + ".png", scenario + "-" + id + ".svg")));
+        }
+        assertThat(files).extracting(p -> p.getFileName().toString()).containsExactlyElementsOf(expected);
         assertThat(files).allSatisfy(f -> assertThat(f).isRegularFile().hasParent(dir.resolve("charts")));
 
         // Four series, four line colours.
-        RenderedChart.assertPng(dir.resolve("charts/direct-throughput.png"), ChartStyle.lineColour(0),
+        RenderedChart.assertPng(dir.resolve("charts/direct-throughput_per_s.png"), ChartStyle.lineColour(0),
                 ChartStyle.lineColour(1), ChartStyle.lineColour(2), ChartStyle.lineColour(3));
-        assertThat(RenderedChart.svgTexts(dir.resolve("charts/direct-throughput.svg"))).contains(
-                "direct: Throughput against concurrency", "Throughput (msgs/s)", "Concurrent users (log scale)",
+        assertThat(RenderedChart.svgTexts(dir.resolve("charts/direct-throughput_per_s.svg"))).contains(
+                "direct: throughput against load", "throughput (msgs/s)", "Concurrent users (log scale)",
                 "1 KiB", "10 KiB", "1 KiB, delay 100 ms", "10 KiB, delay 100 ms",
                 "Median of up to 3 repeats; bars show lowest to highest");
-        assertThat(RenderedChart.svgTexts(dir.resolve("charts/xslt-p99.svg")))
-                .contains("xslt: p99 response time against concurrency", "p99 response time (ms)");
+        assertThat(RenderedChart.svgTexts(dir.resolve("charts/xslt-p99_ms.svg")))
+                .contains("xslt: p99 against load", "p99 (ms)");
+        assertThat(RenderedChart.svgTexts(dir.resolve("charts/xslt-p99_9_ms.svg"))).contains("p99.9 (ms)");
     }
 
     @Test
@@ -45,10 +51,10 @@ class ScalingChartsTest {
 
         List<Path> files = ScalingCharts.write(points, dir);
 
-        assertThat(files).hasSize(4);
+        assertThat(files).hasSize(20);
         // Without markers a lone point per line would leave no trace of the line colours in the plot.
-        RenderedChart.assertPng(dir.resolve("rest-p99.png"), ChartStyle.lineColour(0), ChartStyle.lineColour(1));
-        List<String> texts = RenderedChart.svgTexts(dir.resolve("rest-p99.svg"));
+        RenderedChart.assertPng(dir.resolve("rest-p99_ms.png"), ChartStyle.lineColour(0), ChartStyle.lineColour(1));
+        List<String> texts = RenderedChart.svgTexts(dir.resolve("rest-p99_ms.svg"));
         assertThat(texts).contains("1 KiB", "10 KiB", "Concurrent users", "10");
         assertThat(texts).as("no spread to show with one repeat").noneMatch(t -> t.contains("repeats"));
     }
@@ -60,8 +66,21 @@ class ScalingChartsTest {
 
         ScalingCharts.write(points, dir);
 
-        assertThat(RenderedChart.svgTexts(dir.resolve("direct-throughput.svg")))
+        assertThat(RenderedChart.svgTexts(dir.resolve("direct-throughput_per_s.svg")))
                 .contains("Concurrent users (log scale)", "16", "32", "64", "128", "256", "512", "1,024");
+    }
+
+    @Test
+    void aFigureNoPointKnowsGetsNoChartAndAllZeroFiguresStillChart() throws IOException {
+        List<PointSummary> points = ChartData.sweep(List.of("rest"), new int[]{1, 10}, new int[]{1024},
+                new long[]{0}, 1, 1);
+
+        List<Path> files = ScalingCharts.write(points, dir);
+
+        assertThat(files).extracting(p -> p.getFileName().toString())
+                .doesNotContain("rest-cpu_us_per_msg.png", "rest-gc_throughput_pct.png")
+                .contains("rest-error_pct.png");
+        assertThat(RenderedChart.svgTexts(dir.resolve("rest-error_pct.svg"))).contains("error % (%)");
     }
 
     @Test
@@ -75,6 +94,6 @@ class ScalingChartsTest {
                 new long[]{0}, 1, 1);
 
         assertThat(ScalingCharts.write(points, dir)).extracting(p -> p.getFileName().toString())
-                .contains("my-scenario-v2-throughput.png", "my-scenario-v2-p99.svg");
+                .contains("my-scenario-v2-throughput_per_s.png", "my-scenario-v2-p99_ms.svg");
     }
 }

@@ -35,9 +35,9 @@ class ComparisonReportTest {
 
         assertThat(md).contains("## direct", "## xslt");
         assertThat(md).contains("| users or rate | size | delay ms | figure | camel\\|4.18 | run-b | run-b / camel\\|4.18 | run-b vs camel\\|4.18 |");
-        assertThat(md).contains("| 10 | 1 KiB | 0 | throughput/s | 1000.0 [980.0–1020.0] | 1200.0 [1150.0–1250.0] | 1.200 (+20.0%) | significant |");
-        assertThat(md).contains("| 10 | 1 KiB | 0 | p99 ms | 10.0 [10.0–10.0] | 12.0 [12.0–12.0] | 1.200 (+20.0%) | significant |");
-        assertThat(md).contains("| 50 | 10 KiB | 0 | throughput/s | 300.0 [290.0–310.0] | missing |  | missing |");
+        assertThat(md).contains("| 10 | 1 KiB | 0 | throughput msgs/s (higher is better) | 1000.00 [980.00–1020.00] | 1200.00 [1150.00–1250.00] | 1.200 (+20.0%) | significant |");
+        assertThat(md).contains("| 10 | 1 KiB | 0 | p99 ms (lower is better) | 10 [10–10] | 12 [12–12] | 1.200 (+20.0%) | significant |");
+        assertThat(md).contains("| 50 | 10 KiB | 0 | throughput msgs/s (higher is better) | 300.00 [290.00–310.00] | missing |  | missing |");
         assertThat(md).contains("## Points not measured by every run", "`xslt_u50_s10240_d0`: missing in run-b");
     }
 
@@ -50,11 +50,11 @@ class ComparisonReportTest {
         try (Reader in = Files.newBufferedReader(dir.resolve("out/comparison.csv"))) {
             rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in).getRecords();
         }
-        assertThat(rows).hasSize(2 * Figure.values().length * 2);
+        assertThat(rows).hasSize(2 * org.esbbench.report.figures.Figures.standard().compared().size() * 2);
         CSVRecord baseTput = rows.stream().filter(r -> r.get("scenario").equals("direct")
                 && r.get("figure").equals("throughput_per_s") && r.get("run").equals("camel|4.18")).findFirst().orElseThrow();
         assertThat(baseTput.get("run_id")).isEqualTo("run-a");
-        assertThat(baseTput.get("median")).isEqualTo("1000.000");
+        assertThat(baseTput.get("value")).isEqualTo("1000.000");
         assertThat(baseTput.get("min")).isEqualTo("980.000");
         assertThat(baseTput.get("verdict")).isEqualTo("baseline");
         CSVRecord otherTput = rows.stream().filter(r -> r.get("scenario").equals("direct")
@@ -65,6 +65,6 @@ class ComparisonReportTest {
         CSVRecord missing = rows.stream().filter(r -> r.get("scenario").equals("xslt") && r.get("run").equals("run-b"))
                 .findFirst().orElseThrow();
         assertThat(missing.get("verdict")).isEqualTo("missing");
-        assertThat(missing.get("median")).isEmpty();
+        assertThat(missing.get("value")).isEmpty();
     }
 }

@@ -1,5 +1,6 @@
 package org.esbbench.report.compare;
 
+import org.esbbench.report.figures.StandardFigures;
 import org.esbbench.report.index.RunFolderFixture;
 import org.esbbench.report.points.Point;
 import org.junit.jupiter.api.Test;
@@ -27,10 +28,10 @@ class ComparisonTest {
                 new RunFolderFixture(dir.resolve("a"), "run-a").point(direct, 10, 1000, 1020, 980),
                 new RunFolderFixture(dir.resolve("b"), "run-b").point(direct, 10, 1200, 1250, 1150));
 
-        FigureComparison t = c.points().get(0).compare(Figure.THROUGHPUT, 1);
+        FigureComparison t = c.points().get(0).compare(StandardFigures.THROUGHPUT, 1);
 
-        assertThat(t.baseline().median()).isEqualTo(1000);
-        assertThat(t.other().median()).isEqualTo(1200);
+        assertThat(t.baseline().value()).isEqualTo(1000);
+        assertThat(t.other().value()).isEqualTo(1200);
         assertThat(t.ratio()).isCloseTo(1.2, within(1e-9));
         assertThat(t.verdict()).isEqualTo(Verdict.SIGNIFICANT);
     }
@@ -41,9 +42,9 @@ class ComparisonTest {
                 new RunFolderFixture(dir.resolve("a"), "run-a").point(direct, 10, 1000, 1100, 900),
                 new RunFolderFixture(dir.resolve("b"), "run-b").point(direct, 10, 1050, 1150, 950));
 
-        assertThat(c.points().get(0).compare(Figure.THROUGHPUT, 1).verdict()).isEqualTo(Verdict.WITHIN_SPREAD);
+        assertThat(c.points().get(0).compare(StandardFigures.THROUGHPUT, 1).verdict()).isEqualTo(Verdict.WITHIN_SPREAD);
         // same p99 in every repeat of both runs: equal single values overlap
-        assertThat(c.points().get(0).compare(Figure.P99, 1).verdict()).isEqualTo(Verdict.WITHIN_SPREAD);
+        assertThat(c.points().get(0).compare(StandardFigures.P99, 1).verdict()).isEqualTo(Verdict.WITHIN_SPREAD);
     }
 
     @Test
@@ -52,7 +53,7 @@ class ComparisonTest {
                 new RunFolderFixture(dir.resolve("a"), "run-a").point(direct, 10, 1000),
                 new RunFolderFixture(dir.resolve("b"), "run-b").point(direct, 12, 500));
 
-        FigureComparison p99 = c.points().get(0).compare(Figure.P99, 1);
+        FigureComparison p99 = c.points().get(0).compare(StandardFigures.P99, 1);
         assertThat(p99.verdict()).isEqualTo(Verdict.NO_SPREAD_KNOWN);
         assertThat(p99.ratio()).isCloseTo(1.2, within(1e-9));
     }
@@ -65,7 +66,7 @@ class ComparisonTest {
                 new RunFolderFixture(dir.resolve("b"), "run-b")
                         .row(RunFolderFixture.row(direct, 1, 1000, 10, null, "")));
 
-        FigureComparison cpu = c.points().get(0).compare(Figure.CPU, 1);
+        FigureComparison cpu = c.points().get(0).compare(StandardFigures.CPU_PER_MESSAGE, 1);
         assertThat(cpu.verdict()).isEqualTo(Verdict.NOT_AVAILABLE);
         assertThat(cpu.ratio()).isNull();
         assertThat(cpu.other()).isNull();
@@ -82,7 +83,7 @@ class ComparisonTest {
         assertThat(c.byScenario()).containsOnlyKeys("direct", "jms", "xslt");
         assertThat(c.points().get(1).missingIn()).containsExactly(0, 2);
         assertThat(c.points().get(2).missingIn()).containsExactly(1, 2);
-        assertThat(c.points().get(2).compare(Figure.THROUGHPUT, 1).verdict()).isEqualTo(Verdict.MISSING);
+        assertThat(c.points().get(2).compare(StandardFigures.THROUGHPUT, 1).verdict()).isEqualTo(Verdict.MISSING);
         assertThat(c.points().get(0).missingIn()).isEmpty();
     }
 

@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.esbbench.report.figures.StandardFigures.P99;
+import static org.esbbench.report.figures.StandardFigures.THROUGHPUT;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
@@ -32,10 +34,10 @@ class RegressionCheckTest {
 
         assertThat(r.passed()).isTrue();
         assertThat(r.failureMessages()).isEmpty();
-        assertThat(r.checks().get(0).throughputChangePercent()).isCloseTo(-9.5, within(1e-9));
-        assertThat(r.checks().get(0).p99ChangePercent()).isCloseTo(19, within(1e-9));
+        assertThat(r.checks().get(0).change(THROUGHPUT)).isCloseTo(-9.5, within(1e-9));
+        assertThat(r.checks().get(0).change(P99)).isCloseTo(19, within(1e-9));
         assertThat(r.report()).startsWith("OK: candidate cand against baseline base, 1 points within limits")
-                .contains("| direct_u10_s1024_d0 | 1000.0 -> 905.0 | -9.5% | 100 -> 119 | +19.0% | ok |");
+                .contains("| direct_u10_s1024_d0 | 1000.00 -> 905.00 | -9.5% | 100 -> 119 | +19.0% | ok |");
     }
 
     @Test
@@ -46,7 +48,7 @@ class RegressionCheckTest {
 
         assertThat(r.passed()).isFalse();
         assertThat(r.failureMessages()).containsExactly("FAIL direct_u10_s1024_d0: throughput dropped 15.0% "
-                + "(1000.0/s -> 850.0/s), more than the allowed 10%");
+                + "(1000.00 msgs/s -> 850.00 msgs/s), more than the allowed 10%");
         assertThat(r.report()).startsWith("REGRESSION: candidate cand against baseline base, 1 failure(s)");
     }
 
@@ -82,7 +84,7 @@ class RegressionCheckTest {
 
         assertThat(r.failureMessages()).containsExactly("FAIL xslt_u10_s1024_d0: not measured by the candidate run");
         assertThat(r.added()).containsExactly(new Point("jms", 10, 1024, 0));
-        assertThat(r.report()).contains("| xslt_u10_s1024_d0 | 300.0 -> missing |", "Not in the baseline (not checked): jms_u10_s1024_d0");
+        assertThat(r.report()).contains("| xslt_u10_s1024_d0 | 300.00 -> missing |", "Not in the baseline (not checked): jms_u10_s1024_d0");
     }
 
     @Test

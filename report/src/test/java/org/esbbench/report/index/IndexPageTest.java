@@ -1,5 +1,6 @@
 package org.esbbench.report.index;
 
+import org.esbbench.report.run.RunLayout;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -13,6 +14,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
@@ -49,10 +51,22 @@ class IndexPageTest {
         Elements points = newer.select("table.points tbody tr");
 
         assertThat(points).extracting(r -> r.attr("data-point")).containsExactly("direct_u10_s1024_d0", "xslt_u50_s10240_d500");
-        assertThat(texts(points.get(0).select("td"))).containsExactly("direct", "10", "1 KiB", "0", "2",
-                "1050.0 [1000.0–1100.0]", "5.25", "10.5", "51.0", "99.50", "120.0", "0 / 0", "0.00", "0.00", "", "r1 r2 (missing)");
-        assertThat(texts(points.get(1).select("td"))).containsExactly("xslt", "50", "10 KiB", "500", "1",
-                "300.0", "300.00", "600.0", "", "99.50", "120.0", "0 / 0", "0.00", "0.00", "", "");
+        List<String> columns = texts(newer.select("table.points thead th"));
+        assertThat(columns).startsWith("scenario", "users or rate", "size", "delay ms", "repeats", "samples", "errors",
+                "error %", "incorrect", "incorrect %", "throughput msgs/s").endsWith("flags", "dashboards")
+                .contains("stddev ms", "p99.9 ms", "CPU per msg µs", "GC throughput %");
+        List<String> direct = texts(points.get(0).select("td"));
+        assertThat(direct).startsWith("direct", "10", "1 KiB", "0", "2", "21000", "0");
+        assertThat(direct.get(columns.indexOf("throughput msgs/s"))).isEqualTo("1050.00 [1000.00–1100.00]");
+        assertThat(direct.get(columns.indexOf("mean ms"))).isEqualTo("5.250 [5.000–5.500]");
+        assertThat(direct.get(columns.indexOf("p99 ms"))).isEqualTo("11 [10–11]");
+        assertThat(direct.get(columns.indexOf("CPU per msg µs"))).isEqualTo("51.00 [50.00–52.00]");
+        assertThat(direct.get(columns.indexOf("error %"))).isEqualTo("0.000000 [0.000000–0.000000]");
+        assertThat(direct).endsWith("", "r1 r2 (missing)");
+        List<String> xslt = texts(points.get(1).select("td"));
+        assertThat(xslt.get(columns.indexOf("throughput msgs/s"))).isEqualTo("300.00");
+        assertThat(xslt.get(columns.indexOf("CPU per msg µs"))).as("unknown").isEmpty();
+        assertThat(xslt).endsWith("", "");
     }
 
     @Test
@@ -61,7 +75,7 @@ class IndexPageTest {
         assertThat(newer.select("a.dashboard")).singleElement()
                 .extracting(a -> a.attr("href")).isEqualTo("20261122-100000%20mi/dashboards/direct_u10_s1024_d0_r1/index.html");
         assertThat(newer.select("p.files a")).extracting(Element::text)
-                .containsExactly("summary.md", "points.csv", "run.json");
+                .containsExactly(RunLayout.SUMMARY_MD, RunLayout.POINTS, RunLayout.RUN_JSON);
 
         Elements refs = page.select("[href], [src]");
         assertThat(refs).isNotEmpty();
@@ -102,10 +116,8 @@ class IndexPageTest {
         // 1 of 100 and 9 of 900: pooled 10 of 1000 = 1 %, where the median of the repeats' rates would say 1 % too;
         // incorrect 3 of 100 and 0 of 900: pooled 0.3 %, where a median would say 1.5 %.
         new RunFolderFixture(other.resolve("run"), "run")
-                .row(new org.esbbench.report.points.RepeatRow(point, 1, 100, 1, 3, 10, 5, 1, 1, 9, 5, 8, 9, 9,
-                        null, null, null, null, null, null, null, "", ""))
-                .row(new org.esbbench.report.points.RepeatRow(point, 2, 900, 9, 0, 90, 5, 1, 1, 9, 5, 8, 9, 9,
-                        null, null, null, null, null, null, null, "", ""))
+                .row(org.esbbench.report.points.RowBuilder.row(point, 1).counts(100, 1, 3).build())
+                .row(org.esbbench.report.points.RowBuilder.row(point, 2).counts(900, 9, 0).build())
                 .write();
 
         Document doc = Jsoup.parse(ResultsIndex.write(other).toFile(), "UTF-8");
@@ -114,9 +126,10 @@ class IndexPageTest {
         Element row = doc.select("table.points tbody tr").first();
         java.util.List<String> columns = texts(header);
         java.util.List<String> cells = texts(row.select("td"));
-        assertThat(cells.get(columns.indexOf("errors / incorrect"))).isEqualTo("10 / 3");
-        assertThat(cells.get(columns.indexOf("error %"))).isEqualTo("1.00");
-        assertThat(cells.get(columns.indexOf("incorrect %"))).isEqualTo("0.30");
+        assertThat(cells.get(columns.indexOf("errors"))).isEqualTo("10");
+        assertThat(cells.get(columns.indexOf("incorrect"))).isEqualTo("3");
+        assertThat(cells.get(columns.indexOf("error %"))).isEqualTo("1.000000 [1.000000–1.000000]");
+        assertThat(cells.get(columns.indexOf("incorrect %"))).isEqualTo("0.300000 [0.000000–3.000000]");
     }
 
     private Element section(String runId) {

@@ -1,5 +1,6 @@
 package org.esbbench.report.index;
 
+import org.esbbench.report.run.RunLayout;
 import org.esbbench.report.points.Point;
 
 import javax.imageio.ImageIO;
@@ -45,7 +46,7 @@ public final class ResultsFolderFixture {
         Files.createDirectories(newer.resolve("dashboards/direct_u10_s1024_d0_r1"));
         Files.writeString(newer.resolve("dashboards/direct_u10_s1024_d0_r1/index.html"),
                 "<!DOCTYPE html><html><body><h1>dashboard</h1></body></html>");
-        Files.writeString(newer.resolve("summary.md"), "# summary\n");
+        Files.writeString(newer.resolve(RunLayout.SUMMARY_MD), "# summary\n");
         for (String chart : NEWER_CHARTS) {
             png(newer.resolve(chart), Color.RED);
         }

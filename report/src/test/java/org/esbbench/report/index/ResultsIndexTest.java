@@ -52,6 +52,21 @@ class ResultsIndexTest {
     }
 
     @Test
+    void aRunWithADamagedHistogramIsListedAsUnreadable() throws IOException {
+        ResultsFolderFixture.build(results);
+        Path damaged = new RunFolderFixture(results.resolve("20261123-histogram"), "histogram")
+                .point(ResultsFolderFixture.DIRECT, 10, 100).write();
+        Files.createDirectories(damaged.resolve("histograms"));
+        Files.writeString(damaged.resolve("histograms/direct_u10_s1024_d0_r1.hlog"), "0.0,1.0,1.0,not-base64!\n");
+
+        ResultsIndex.Listing listing = ResultsIndex.list(results);
+
+        assertThat(listing.runs()).hasSize(2);
+        assertThat(listing.unreadable()).singleElement().asString().startsWith("20261123-histogram: ")
+                .contains("direct_u10_s1024_d0_r1.hlog");
+    }
+
+    @Test
     void aMissingResultsFolderIsAnError() {
         assertThatThrownBy(() -> ResultsIndex.write(results.resolve("nope")))
                 .isInstanceOf(IOException.class).hasMessageContaining("no such results folder");

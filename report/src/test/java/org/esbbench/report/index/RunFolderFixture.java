@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.points.PointsCsv;
 import org.esbbench.report.points.RepeatRow;
+import org.esbbench.report.points.RowBuilder;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,6 +13,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import static org.esbbench.report.figures.StandardFigures.*;
 
 /** Writes a run folder as a run leaves it: points.csv (through PointsCsv) and a run.json shaped like the run's. */
 public final class RunFolderFixture {
@@ -68,9 +71,12 @@ public final class RunFolderFixture {
 
     public static RepeatRow row(Point point, int repeat, double throughput, long p99Ms, Double cpuMicros,
                                 String dashboard) {
-        return new RepeatRow(point, repeat, Math.round(throughput * 10), 0, 0, throughput, p99Ms / 2.0, 1.0, 1,
-                p99Ms + 5, p99Ms / 2, p99Ms - 2, p99Ms - 1, p99Ms, cpuMicros, 40.0, 99.5, 120.0, 30.0, 10.0, 85.0,
-                "", dashboard);
+        return RowBuilder.row(point, repeat).counts(Math.round(throughput * 10), 0, 0).set(THROUGHPUT, throughput)
+                .set(MEAN, p99Ms / 2.0).set(STDDEV, 1.0).set(MIN, 1.0).set(MAX, p99Ms + 5.0).set(P50, (double) (p99Ms / 2))
+                .set(P90, p99Ms - 2.0).set(P95, p99Ms - 1.0).set(P99, (double) p99Ms).set(P99_9, p99Ms + 1.0)
+                .set(CPU_PER_MESSAGE, cpuMicros).set(SERVER_CPU, 40.0).set(GC_THROUGHPUT, 99.5)
+                .set(HEAP_AFTER_FULL_GC, 120.0).set(GENERATOR_CPU, 30.0).set(BACKEND_CPU, 10.0).set(MACHINE_CPU, 85.0)
+                .dashboard(dashboard).build();
     }
 
     public Path write() throws IOException {

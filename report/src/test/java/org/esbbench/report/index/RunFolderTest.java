@@ -42,7 +42,7 @@ class RunFolderTest {
                 .containsEntry("targetProfile", "host=127.0.0.1").containsEntry("users", "10");
         assertThat(run.points()).singleElement().satisfies(p -> {
             assertThat(p.point()).isEqualTo(direct);
-            assertThat(p.throughputPerSecond().median()).isEqualTo(1000);
+            assertThat(p.value(org.esbbench.report.figures.StandardFigures.THROUGHPUT).value()).isEqualTo(1000);
             assertThat(p.repeatCount()).isEqualTo(3);
         });
     }

@@ -1,15 +1,11 @@
 package org.esbbench.report.usage;
 
-import org.esbbench.report.Statistics;
-import org.esbbench.report.points.Point;
-import org.esbbench.report.points.RepeatRow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -19,10 +15,6 @@ class RunFiguresTest {
 
     @TempDir
     Path runDir;
-
-    private static Statistics measured(long samples) {
-        return new Statistics(samples, 0, 0, 10_000, 5, 1, 1, 9, 5, 8, 9, 9, 0, 0, 4, Map.of());
-    }
 
     @Test
     void cpuPerMessageUtilisationsGcFiguresAndFlagsOfOneWindow() throws IOException {
@@ -46,8 +38,7 @@ class RunFiguresTest {
                 + (T + 7_000) + ",G1 Young Generation,end of minor GC,G1 Evacuation Pause,40,200000000,100000000,false\n"
                 + (T + 12_000) + ",G1 Old Generation,end of major GC,System.gc(),30,150000000," + 64 * 1024 * 1024 + ",false\n");
 
-        RepeatRow row = RunFigures.read(runDir, 2, new SaturationCheck(90))
-                .row(new Point("direct", 10, 1024, 0), 1, measured(2_500), T, T + 10_000, "dashboards/x/index.html", true);
+        WindowUsage row = RunFigures.read(runDir, 2, new SaturationCheck(90)).usage(2_500, T, T + 10_000, true);
 
         assertThat(row.cpuMicrosPerMessage()).isCloseTo(5_000_000.0 / 2_500, within(1e-9));
         assertThat(row.serverCpuPercent()).isCloseTo(25, within(1e-9));
@@ -56,28 +47,25 @@ class RunFiguresTest {
         assertThat(row.machineCpuPercent()).isCloseTo(95, within(1e-9));
         assertThat(row.gcThroughputPercent()).isCloseTo(99, within(1e-9));
         assertThat(row.heapAfterFullGcMb()).isCloseTo(64, within(1e-9));
-        assertThat(row.flags()).startsWith("generator-saturated").doesNotContain("machine-busy");
-        assertThat(row.dashboard()).isEqualTo("dashboards/x/index.html");
+        assertThat(row.flags()).singleElement().asString().startsWith("generator-saturated");
     }
 
     @Test
     void withoutRecordsTheServerSideFiguresAreUnknownNotZero() throws IOException {
-        RepeatRow row = RunFigures.read(runDir, 2, new SaturationCheck(90))
-                .row(new Point("direct", 10, 1024, 0), 1, measured(100), T, T + 10_000, "", true);
+        WindowUsage row = RunFigures.read(runDir, 2, new SaturationCheck(90)).usage(100, T, T + 10_000, true);
 
         assertThat(row.cpuMicrosPerMessage()).isNull();
         assertThat(row.gcThroughputPercent()).isNull();
         assertThat(row.heapAfterFullGcMb()).isNull();
         assertThat(row.machineCpuPercent()).isNull();
         assertThat(row.flags()).isEmpty();
-        assertThat(row.throughputPerSecond()).isEqualTo(10.0);
+        assertThat(row).isEqualTo(WindowUsage.UNKNOWN);
     }
 
     @Test
     void aPlanThatOptsOutOfReplyChecksIsFlaggedInEveryRow() throws IOException {
-        RepeatRow row = RunFigures.read(runDir, 2, new SaturationCheck(90))
-                .row(new Point("my-plan", 10, 1024, 0), 1, measured(100), T, T + 10_000, "", false);
+        WindowUsage row = RunFigures.read(runDir, 2, new SaturationCheck(90)).usage(100, T, T + 10_000, false);
 
-        assertThat(row.flags()).startsWith(RunFigures.UNCHECKED_REPLIES).contains("replyCheck=none");
+        assertThat(row.flags()).singleElement().asString().startsWith(RunFigures.UNCHECKED_REPLIES).contains("replyCheck=none");
     }
 }

@@ -1,0 +1,68 @@
+package org.esbbench.report.figures;
+
+import org.esbbench.report.usage.WindowUsage;
+
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The figures the suite reports, each declared once, in the order of every table and CSV. Adding a figure is one
+ * entry here (and in {@link #ALL}) plus what it is computed from; points.csv, summary.csv, summary.md, the
+ * results index, the charts (if charted) and comparisons (if compared) then carry it.
+ */
+public final class StandardFigures {
+    public static final Figure SAMPLES = Figure.total("samples", "samples", "",
+            m -> (double) m.statistics().samples());
+    public static final Figure ERRORS = Figure.total("errors", "errors", "",
+            m -> (double) m.statistics().errors());
+    /** Percent of the samples; 6 decimals so that one failure in ten million samples still shows. */
+    public static final Figure ERROR_PCT = Figure.percent("error_pct", "error %", 6, ERRORS, SAMPLES).charted();
+    public static final Figure INCORRECT = Figure.total("incorrect", "incorrect", "",
+            m -> (double) m.statistics().incorrect());
+    public static final Figure INCORRECT_PCT = Figure.percent("incorrect_pct", "incorrect %", 6, INCORRECT, SAMPLES)
+            .charted();
+    public static final Figure THROUGHPUT = Figure.median("throughput_per_s", "throughput", "msgs/s", 2,
+            m -> m.statistics().throughputPerSecond()).charted().regressed(Better.HIGHER);
+    public static final Figure MEAN = Figure.median("mean_ms", "mean", "ms", 3,
+            m -> m.statistics().meanMillis()).charted().compared(Better.LOWER);
+    public static final Figure STDDEV = Figure.median("stddev_ms", "stddev", "ms", 3,
+            m -> m.statistics().stdDevMillis()).charted();
+    public static final Figure MIN = Figure.median("min_ms", "min", "ms", 0,
+            m -> (double) m.statistics().minMillis());
+    public static final Figure MAX = Figure.median("max_ms", "max", "ms", 0,
+            m -> (double) m.statistics().maxMillis());
+    public static final Figure P50 = percentile("p50_ms", "p50", 50).charted();
+    public static final Figure P90 = percentile("p90_ms", "p90", 90).charted();
+    public static final Figure P95 = percentile("p95_ms", "p95", 95).charted();
+    public static final Figure P99 = percentile("p99_ms", "p99", 99).charted().regressed(Better.LOWER);
+    public static final Figure P99_9 = percentile("p99_9_ms", "p99.9", 99.9).charted();
+    public static final Figure CPU_PER_MESSAGE = usage("cpu_us_per_msg", "CPU per msg", "µs", 2,
+            WindowUsage::cpuMicrosPerMessage).charted().compared(Better.LOWER);
+    public static final Figure SERVER_CPU = usage("server_cpu_pct", "server CPU", "%", 2, WindowUsage::serverCpuPercent);
+    public static final Figure GC_THROUGHPUT = usage("gc_throughput_pct", "GC throughput", "%", 3,
+            WindowUsage::gcThroughputPercent).charted();
+    public static final Figure HEAP_AFTER_FULL_GC = usage("heap_after_full_gc_mb", "heap after full GC", "MB", 1,
+            WindowUsage::heapAfterFullGcMb).charted();
+    public static final Figure GENERATOR_CPU = usage("generator_cpu_pct", "generator CPU", "%", 2,
+            WindowUsage::generatorCpuPercent);
+    public static final Figure BACKEND_CPU = usage("backend_cpu_pct", "backend CPU", "%", 2,
+            WindowUsage::backendCpuPercent);
+    public static final Figure MACHINE_CPU = usage("machine_cpu_pct", "machine CPU", "%", 2,
+            WindowUsage::machineCpuPercent);
+
+    static final List<Figure> ALL = List.of(SAMPLES, ERRORS, ERROR_PCT, INCORRECT, INCORRECT_PCT, THROUGHPUT, MEAN,
+            STDDEV, MIN, MAX, P50, P90, P95, P99, P99_9, CPU_PER_MESSAGE, SERVER_CPU, GC_THROUGHPUT, HEAP_AFTER_FULL_GC,
+            GENERATOR_CPU, BACKEND_CPU, MACHINE_CPU);
+
+    private StandardFigures() {
+    }
+
+    /** A response-time percentile (ms), HdrHistogram's value at that percentile (3 significant digits). */
+    private static Figure percentile(String id, String title, double percentile) {
+        return Figure.mergedHistogram(id, title, "ms", 0, h -> h.getValueAtPercentile(percentile));
+    }
+
+    private static Figure usage(String id, String title, String unit, int decimals, Function<WindowUsage, Double> f) {
+        return Figure.median(id, title, unit, decimals, m -> f.apply(m.usage()));
+    }
+}

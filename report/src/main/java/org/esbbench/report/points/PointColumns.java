@@ -1,0 +1,24 @@
+package org.esbbench.report.points;
+
+import org.apache.commons.csv.CSVRecord;
+
+import java.util.List;
+
+/** The columns that name a point in the CSV files (points.csv, summary.csv), written and read in one place. */
+public final class PointColumns {
+    public static final List<String> NAMES = List.of("scenario", "users", "rate", "size_bytes", "delay_ms");
+
+    private PointColumns() {
+    }
+
+    public static List<Object> values(Point p) {
+        return List.of(p.scenario(), p.users(), p.rate(), p.sizeBytes(), p.delayMs());
+    }
+
+    public static Point read(CSVRecord c) {
+        // Files written before the open model have no rate column: closed-model points.
+        return new Point(c.get("scenario"), Integer.parseInt(c.get("users")),
+                c.isMapped("rate") ? Integer.parseInt(c.get("rate")) : 0,
+                Integer.parseInt(c.get("size_bytes")), Long.parseLong(c.get("delay_ms")));
+    }
+}

@@ -1,0 +1,47 @@
+package org.esbbench.report.run;
+
+import org.esbbench.report.dashboard.JMeterInstallation;
+import org.esbbench.report.figures.Figures;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How {@link RunAnalysis} analyses a run.
+ *
+ * @param jmeter                     JMeter for the dashboards of the measurement windows; empty for no dashboards
+ * @param saturationThresholdPercent machine CPU % from which a scenario run whose load generator or backend took
+ *                                   as much CPU as the server is flagged as limited by the harness
+ * @param cores                      the machine's cores, for CPU utilisations as percent of the whole machine
+ * @param figures                    the catalogue of figures
+ */
+public record AnalysisOptions(Optional<JMeterInstallation> jmeter, double saturationThresholdPercent, int cores,
+                              Figures figures) {
+    public static final double DEFAULT_SATURATION_THRESHOLD_PERCENT = 90;
+
+    public AnalysisOptions {
+        Objects.requireNonNull(jmeter);
+        Objects.requireNonNull(figures);
+        if (cores < 1) {
+            throw new IllegalArgumentException("cores must be 1 or more, got " + cores);
+        }
+    }
+
+    /** No dashboards, the default threshold, this machine's cores, the standard figures. */
+    public static AnalysisOptions defaults() {
+        return new AnalysisOptions(Optional.empty(), DEFAULT_SATURATION_THRESHOLD_PERCENT,
+                Runtime.getRuntime().availableProcessors(), Figures.standard());
+    }
+
+    public AnalysisOptions withJMeter(JMeterInstallation installation) {
+        return new AnalysisOptions(Optional.of(installation), saturationThresholdPercent, cores, figures);
+    }
+
+    public AnalysisOptions withSaturationThreshold(double percent) {
+        return new AnalysisOptions(jmeter, percent, cores, figures);
+    }
+
+    public AnalysisOptions withFigures(Figures other) {
+        return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, other);
+    }
+}

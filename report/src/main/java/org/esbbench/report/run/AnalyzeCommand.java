@@ -1,0 +1,71 @@
+package org.esbbench.report.run;
+
+import org.esbbench.report.dashboard.JMeterInstallation;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code esb-bench-report analyze RUN_DIR}: the build's analysis of a run folder, run again from its files. */
+@Command(name = "analyze", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Analyses a run folder (results/<run-id>) again from its own files, as the build's analyze goal "
+                + "does: after a killed build, or to bring an old run's outputs up to date with the report code. "
+                + "Rewrites points.csv, summary.csv, summary.md, charts, histograms, latency distributions, run.json, "
+                + "results/latest and results/index.html.",
+                "Exit code: 0 when the run passed, 1 when something failed (listed), 2 on bad input (no run plan)."})
+public final class AnalyzeCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "RUN_DIR", description = "The run folder, holding run-plan.json.")
+    Path runDir;
+
+    @ArgGroup(exclusive = true)
+    Dashboards dashboards;
+
+    /** Either JMeter's home for the dashboards, or none at all. */
+    static final class Dashboards {
+        @Option(names = "--jmeter-home", paramLabel = "DIR",
+                description = "JMeter's home: makes JMeter's dashboard of each measurement window.")
+        Path jmeterHome;
+
+        @Option(names = "--no-dashboards", description = "Makes no dashboards (the default).")
+        boolean none;
+    }
+
+    @Option(names = "--saturation-threshold", paramLabel = "PERCENT",
+            defaultValue = "" + AnalysisOptions.DEFAULT_SATURATION_THRESHOLD_PERCENT,
+            description = "Machine CPU %% from which a scenario run limited by the harness is flagged (default: ${DEFAULT-VALUE}).")
+    double saturationThreshold;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            AnalysisOptions options = AnalysisOptions.defaults().withSaturationThreshold(saturationThreshold);
+            if (dashboards != null && dashboards.jmeterHome != null) {
+                options = options.withJMeter(JMeterInstallation.of(dashboards.jmeterHome));
+            }
+            AnalysisResult result = RunAnalysis.analyse(new RunLayout(runDir), options, out::println);
+            result.failures().forEach(f -> err.println("FAILED: " + f));
+            out.println((result.passed() ? "passed: " : "failed: ") + result.points().size() + " points, summary in "
+                    + new RunLayout(runDir).summaryMd());
+            return result.passed() ? 0 : 1;
+        } catch (IOException e) {
+            err.println("analyze: " + e.getMessage());
+            return 2;
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+}

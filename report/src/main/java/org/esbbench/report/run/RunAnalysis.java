@@ -1,0 +1,91 @@
+package org.esbbench.report.run;
+
+import org.esbbench.report.chart.ScalingCharts;
+import org.esbbench.report.index.ResultsIndex;
+import org.esbbench.report.points.PointSummary;
+import org.esbbench.report.points.PointsCsv;
+import org.esbbench.report.points.RepeatHistograms;
+import org.esbbench.report.points.RepeatRow;
+import org.esbbench.report.summary.RunSummary;
+import org.esbbench.report.summary.SummaryWriter;
+import org.esbbench.report.usage.RunFigures;
+import org.esbbench.report.usage.SaturationCheck;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.function.Consumer;
+
+/**
+ * The analysis of a run folder, from its own files only, so that an old run can be analysed again (after a killed
+ * build, or a change of the report code): {@code run-plan.json} says which scenario runs there are,
+ * {@code scenario-runs.csv} what went wrong while they ran, {@code cpu.csv}/{@code gc.csv} the usage.
+ *
+ * <p>It writes, per scenario run, the histogram, percentile distribution, latency chart and (optionally) JMeter's
+ * dashboard of the measurement window; then {@code points.csv}, the charts against load, {@code summary.csv},
+ * {@code summary.md}, {@code run.json}; points {@code results/latest} at the run and rewrites the results index
+ * ({@code results/index.html}, the run folder's parent being the results folder).
+ */
+public final class RunAnalysis {
+    private RunAnalysis() {
+    }
+
+    /**
+     * @param layout  the run folder
+     * @param options dashboards, saturation threshold, cores, figures
+     * @param log     progress and warnings, one line each
+     * @return the points over their repeats and what failed (empty when the run passed)
+     * @throws IOException when the run plan is missing or unreadable, or an output cannot be written
+     */
+    public static AnalysisResult analyse(RunLayout layout, AnalysisOptions options, Consumer<String> log)
+            throws IOException {
+        RunPlanFile plan = RunPlanFile.read(layout.runPlan());
+        Map<String, ScenarioRunJournal.Entry> journal = ScenarioRunJournal.read(layout.scenarioRuns());
+        RunFigures usage = RunFigures.read(layout.dir(), options.cores(),
+                new SaturationCheck(options.saturationThresholdPercent()));
+        List<String> unchecked = plan.uncheckedPlans();
+        ScenarioRunAnalyser analyser = new ScenarioRunAnalyser(layout, options.figures(), options.jmeter(), log);
+
+        List<RepeatRow> rows = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        for (RunPlanFile.ScenarioRun run : plan.scenarioRuns()) {
+            ScenarioRunJournal.Entry entry = journal.get(run.name());
+            if (entry != null && entry.failed()) {
+                failures.add(run.name() + ": " + entry.problem());
+            }
+            boolean checked = !unchecked.contains(run.point().scenario());
+            ScenarioRunAnalyser.Outcome outcome = analyser.analyse(run.point(), run.repeat(), layout.jtl(run.name()),
+                    plan.warmupSeconds() * 1000, plan.measurementSeconds() * 1000,
+                    (samples, from, to) -> usage.usage(samples, from, to, checked));
+            outcome.row().ifPresent(rows::add);
+            failures.addAll(outcome.failures());
+            outcome.warnings().forEach(w -> warnings.add(run.name() + ": " + w));
+        }
+
+        PointsCsv.write(rows, layout.points(), options.figures());
+        List<PointSummary> points = PointSummary.summarise(rows, options.figures(), RepeatHistograms.in(layout));
+        ScalingCharts.write(points, layout.charts(), options.figures());
+        SummaryWriter.write(new RunSummary("Run " + plan.runId(), description(plan), points, failures, warnings,
+                OptionalDouble.of(options.saturationThresholdPercent())), layout, options.figures());
+        RunJson.write(layout, plan, journal.values(), ProcessesFile.read(layout.processes()), points, options.figures(),
+                failures, Instant.now());
+        Path results = layout.dir().getParent();
+        LatestRun.point(results, layout.dir());
+        Path index = ResultsIndex.write(results, ResultsIndex.list(results, options.figures()), options.figures());
+        log.accept("results index: " + index);
+        return new AnalysisResult(points, failures);
+    }
+
+    /** The plan's own line, then the facts every reader of the figures needs. */
+    private static String description(RunPlanFile plan) {
+        String facts = (plan.target().isBlank() ? "" : "Target `" + plan.target() + "`; ") + plan.repeats()
+                + (plan.repeats() == 1 ? " repeat" : " repeats") + "; warm-up " + plan.warmupSeconds()
+                + " s, measurement " + plan.measurementSeconds() + " s per scenario run.";
+        return plan.description().isBlank() ? facts : plan.description().strip() + "\n\n" + facts;
+    }
+}

@@ -1,0 +1,153 @@
+package org.esbbench.report.run;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import org.esbbench.report.figures.Figure;
+import org.esbbench.report.figures.Figures;
+import org.esbbench.report.points.Point;
+import org.esbbench.report.points.PointSummary;
+import org.esbbench.report.points.Spread;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * {@code run.json}: everything needed to reproduce a run and compare it with another, built from the run's own
+ * files so that a re-analysis writes it again: the run plan (parameters, and the facts check recorded: versions,
+ * git, machine, ...), the processes the run started with their command lines, the times, each point's figures
+ * over its repeats and what failed. The results index reads it.
+ */
+final class RunJson {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private RunJson() {
+    }
+
+    static void write(RunLayout layout, RunPlanFile plan, Collection<ScenarioRunJournal.Entry> journal,
+                      List<ProcessesFile.Entry> processes, List<PointSummary> points, Figures figures,
+                      List<String> failures, Instant analyzedAt) throws IOException {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("runId", plan.runId());
+        json.put("outcome", failures.isEmpty() ? "passed" : "failed");
+        plan.record().forEach((k, v) -> {
+            if (!k.equals("parameters")) {
+                json.putIfAbsent(k, v);
+            }
+        });
+        json.put("parameters", parameters(plan));
+        json.put("processes", processes(processes));
+        json.put("times", times(plan, journal, analyzedAt));
+        json.put("points", points(points, figures));
+        json.put("failures", failures);
+        writeAtomically(layout, json);
+    }
+
+    /** The parameters as the analysis knows them from the plan, then every parameter as check validated it. */
+    private static Map<String, Object> parameters(RunPlanFile plan) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("target", plan.target());
+        p.put("plans", plan.plans().stream().map(e -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("id", e.id());
+            m.put("file", e.file());
+            if (!e.scenario().isBlank()) {
+                m.put("scenario", e.scenario());
+            }
+            m.put("replyCheck", e.repliesChecked() ? "checked" : "none (the plan opts out)");
+            return m;
+        }).toList());
+        List<Point> points = plan.points();
+        List<String> models = new ArrayList<>();
+        if (points.stream().anyMatch(pt -> !pt.isOpen())) {
+            models.add("closed");
+        }
+        if (points.stream().anyMatch(Point::isOpen)) {
+            models.add("open");
+        }
+        p.put("models", models);
+        p.put("users", new TreeSet<>(points.stream().filter(pt -> !pt.isOpen()).map(Point::users).toList()));
+        p.put("rates", new TreeSet<>(points.stream().filter(Point::isOpen).map(Point::rate).toList()));
+        p.put("sizeBytes", new TreeSet<>(points.stream().map(Point::sizeBytes).toList()));
+        p.put("delayMs", new TreeSet<>(points.stream().map(Point::delayMs).toList()));
+        p.put("repeats", plan.repeats());
+        p.put("warmupSeconds", plan.warmupSeconds());
+        p.put("measurementSeconds", plan.measurementSeconds());
+        if (plan.record().get("parameters") instanceof Map<?, ?> recorded) {
+            recorded.forEach((k, v) -> p.putIfAbsent(String.valueOf(k), v));
+        }
+        plan.parameters().forEach(p::putIfAbsent);
+        return p;
+    }
+
+    /** The processes the run started, by name; JMeter's are one per scenario run and left out. */
+    private static Map<String, Object> processes(List<ProcessesFile.Entry> entries) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (ProcessesFile.Entry e : entries) {
+            if (e.name().startsWith("jmeter")) {
+                continue;
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("pid", e.pid());
+            m.put("command", e.command());
+            m.put("log", e.log());
+            m.put("startedAt", Instant.ofEpochMilli(e.startedAtMs()).toString());
+            e.stoppedAtMs().ifPresent(t -> m.put("stoppedAt", Instant.ofEpochMilli(t).toString()));
+            out.put(e.name(), m);
+        }
+        return out;
+    }
+
+    private static Map<String, Object> times(RunPlanFile plan, Collection<ScenarioRunJournal.Entry> journal,
+                                             Instant analyzedAt) {
+        Map<String, Object> times = new LinkedHashMap<>();
+        times.put("checkedAt", plan.checkedAt().toString());
+        journal.stream().mapToLong(ScenarioRunJournal.Entry::startedAtMs).min()
+                .ifPresent(t -> times.put("startedAt", Instant.ofEpochMilli(t).toString()));
+        journal.stream().mapToLong(ScenarioRunJournal.Entry::endedAtMs).max()
+                .ifPresent(t -> times.put("endedAt", Instant.ofEpochMilli(t).toString()));
+        times.put("analyzedAt", analyzedAt.toString());
+        return times;
+    }
+
+    /** Each point's figures over its repeats (every repeat's are in points.csv), by figure id. */
+    private static List<Map<String, Object>> points(List<PointSummary> points, Figures figures) {
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (PointSummary s : points) {
+            Point p = s.point();
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("scenario", p.scenario());
+            m.put("model", p.isOpen() ? "open" : "closed");
+            m.put("users", p.users());
+            m.put("rate", p.rate());
+            m.put("sizeBytes", p.sizeBytes());
+            m.put("delayMs", p.delayMs());
+            m.put("repeats", s.repeatCount());
+            Map<String, Object> values = new LinkedHashMap<>();
+            for (Figure f : figures.all()) {
+                Spread v = s.value(f);
+                values.put(f.id(), v == null ? null : Double.valueOf(f.format(v.value())));
+            }
+            m.put("figures", values);
+            m.put("flags", s.flags());
+            list.add(m);
+        }
+        return list;
+    }
+
+    /** Writes through a temporary file, so the results index never reads half of it. */
+    private static void writeAtomically(RunLayout layout, Map<String, Object> json) throws IOException {
+        Path file = layout.runJson();
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        JSON.writeValue(tmp.toFile(), json);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}

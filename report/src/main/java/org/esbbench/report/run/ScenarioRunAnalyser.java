@@ -1,0 +1,142 @@
+package org.esbbench.report.run;
+
+import org.esbbench.report.Statistics;
+import org.esbbench.report.WindowedResults;
+import org.esbbench.report.chart.LatencyChart;
+import org.esbbench.report.dashboard.JMeterDashboard;
+import org.esbbench.report.dashboard.JMeterInstallation;
+import org.esbbench.report.figures.Figures;
+import org.esbbench.report.figures.StandardFigures;
+import org.esbbench.report.figures.WindowMeasurement;
+import org.esbbench.report.points.HistogramLog;
+import org.esbbench.report.points.LatencyDistribution;
+import org.esbbench.report.points.Point;
+import org.esbbench.report.points.RepeatRow;
+import org.esbbench.report.usage.WindowUsage;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Analyses one scenario run's results file, for the build's analysis and the command line alike: keeps the
+ * measurement window, writes its histogram ({@code histograms/NAME.hlog}), percentile distribution and latency
+ * chart and, when a JMeter installation is given, JMeter's dashboard of the window; computes every figure of the
+ * catalogue; and says what failed.
+ */
+public final class ScenarioRunAnalyser {
+    private final RunLayout layout;
+    private final Figures figures;
+    private final Optional<JMeterInstallation> jmeter;
+    private final Consumer<String> log;
+
+    /**
+     * @param layout  where the scenario run's files go
+     * @param figures the catalogue of figures to compute
+     * @param jmeter  JMeter for the dashboards of the windows; empty for none
+     * @param log     progress and warnings, one line each
+     */
+    public ScenarioRunAnalyser(RunLayout layout, Figures figures, Optional<JMeterInstallation> jmeter, Consumer<String> log) {
+        this.layout = layout;
+        this.figures = figures;
+        this.jmeter = jmeter;
+        this.log = log;
+    }
+
+    /** What one scenario run gave: its row (empty when its results could not be read), failures and warnings. */
+    public record Outcome(Optional<RepeatRow> row, List<String> failures, List<String> warnings) {
+        public Outcome {
+            failures = List.copyOf(failures);
+            warnings = List.copyOf(warnings);
+        }
+    }
+
+    /**
+     * @param jtl   the scenario run's results file
+     * @param usage its CPU and GC figures over the window
+     */
+    public Outcome analyse(Point point, int repeat, Path jtl, long warmupMillis, long measurementMillis,
+                           WindowUsageSource usage) {
+        String name = RunLayout.scenarioRunName(point, repeat);
+        List<String> failures = new ArrayList<>();
+        if (!Files.isRegularFile(jtl)) {
+            failures.add(name + ": no results file (" + layout.relative(jtl) + ")");
+            return new Outcome(Optional.empty(), failures, List.of());
+        }
+        WindowedResults results;
+        try {
+            results = WindowedResults.read(jtl, warmupMillis, measurementMillis);
+        } catch (IOException e) {
+            failures.add(name + ": " + e.getMessage());
+            return new Outcome(Optional.empty(), failures, List.of());
+        }
+        Statistics m = results.measurement();
+        try {
+            writeWindowFiles(name, results);
+        } catch (IOException e) {
+            failures.add(name + ": could not write its histogram or latency distribution: " + e.getMessage());
+        }
+        long from = results.window().measurementStartMillis();
+        long to = from + m.durationMillis();
+        // JMeter's report generator fails on an empty range: a window without samples has no dashboard.
+        String dashboard = jmeter.isPresent() && m.samples() > 0 ? dashboard(jmeter.get(), jtl, results, name, failures) : "";
+        WindowUsage windowUsage = usage.usage(m.samples(), from, to);
+        RepeatRow row = new RepeatRow(point, repeat,
+                figures.compute(new WindowMeasurement(m, results.measurementHistogram(), windowUsage)),
+                String.join("; ", windowUsage.flags()), dashboard);
+        results.warnings().forEach(w -> log.accept("WARNING: " + name + ": " + w));
+        failureOf(name, m).ifPresent(failures::add);
+        log.accept(name + ": " + m.samples() + " samples, " + StandardFigures.THROUGHPUT.format(row.value(StandardFigures.THROUGHPUT))
+                + "/s, p99 " + StandardFigures.P99.format(row.value(StandardFigures.P99)) + " ms, " + m.errors()
+                + " errors, " + m.incorrect() + " incorrect" + (row.flags().isEmpty() ? "" : "; " + row.flags()));
+        return new Outcome(Optional.of(row), failures, results.warnings());
+    }
+
+    /** What is wrong with a measurement window: no samples, or failed samples with the most frequent messages. */
+    static Optional<String> failureOf(String name, Statistics m) {
+        if (m.samples() == 0) {
+            return Optional.of(name + ": no samples in the measurement window");
+        }
+        if (m.clean()) {
+            return Optional.empty();
+        }
+        StringBuilder top = new StringBuilder();
+        m.failureMessages().entrySet().stream().limit(3).forEach(e -> top.append(top.isEmpty() ? "" : ", ")
+                .append(e.getValue()).append(" × `").append(e.getKey().replace('`', '\'').replace('\n', ' ')).append('`'));
+        return Optional.of(name + ": " + m.errors() + " errors and " + m.incorrect() + " incorrect replies of "
+                + m.samples() + " samples (most frequent: " + top + ")");
+    }
+
+    private void writeWindowFiles(String name, WindowedResults results) throws IOException {
+        HistogramLog.write(results.measurementHistogram(), layout.histogram(name));
+        List<LatencyDistribution.Step> distribution = results.measurementDistribution();
+        LatencyDistribution.write(distribution, layout.latency(name));
+        if (!distribution.isEmpty()) {
+            LatencyChart.write("Response time distribution: " + name, distribution, layout.latencyChart(name));
+        }
+    }
+
+    /** JMeter's dashboard of the measurement window; its path relative to the run folder, or "" when it failed. */
+    private String dashboard(JMeterInstallation jmeter, Path jtl, WindowedResults results, String name, List<String> failures) {
+        Path out = layout.dashboard(name);
+        long samples = results.warmup().samples() + results.measurement().samples() + results.after();
+        String title = name + ": measurement window " + Instant.ofEpochMilli(results.window().measurementStartMillis())
+                + " to " + Instant.ofEpochMilli(results.window().measurementEndMillis());
+        try {
+            new JMeterDashboard(jmeter).withHeap(JMeterDashboard.heapFor(samples)).generate(jtl, results.window(), title, out);
+            return layout.relative(out.resolve("index.html"));
+        } catch (IOException e) {
+            failures.add(name + ": JMeter's dashboard could not be made: " + e.getMessage());
+            return "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failures.add(name + ": interrupted while making JMeter's dashboard");
+            return "";
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package org.esbbench.report.summary;
+
+import org.esbbench.report.points.PointSummary;
+
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * What a summary says: its heading, the points over their repeats, what failed and what the reader must be
+ * warned of.
+ *
+ * @param title                      the heading, e.g. "Run 20261122-101500-reference"
+ * @param description                one line that says what was measured
+ * @param points                     the points, in point order
+ * @param failures                   what failed, one line each (empty when nothing did)
+ * @param warnings                   what the figures' reader must know (e.g. a results file without failure messages)
+ * @param saturationThresholdPercent the machine CPU % from which runs were flagged as limited by the harness;
+ *                                   empty when no CPU records were read (results files summarised on their own)
+ */
+public record RunSummary(String title, String description, List<PointSummary> points, List<String> failures,
+                         List<String> warnings, OptionalDouble saturationThresholdPercent) {
+    public RunSummary {
+        points = List.copyOf(points);
+        failures = List.copyOf(failures);
+        warnings = List.copyOf(warnings);
+    }
+}

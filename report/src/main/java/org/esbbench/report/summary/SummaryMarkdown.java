@@ -1,0 +1,140 @@
+package org.esbbench.report.summary;
+
+import org.esbbench.report.chart.ScalingCharts;
+import org.esbbench.report.figures.Decimal;
+import org.esbbench.report.figures.Figure;
+import org.esbbench.report.figures.Figures;
+import org.esbbench.report.figures.StandardFigures;
+import org.esbbench.report.points.PointSummary;
+import org.esbbench.report.points.RepeatRow;
+import org.esbbench.report.run.RunLayout;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code summary.md}: the heading, the table of points, what the columns mean, the charts, a table per scenario
+ * run (dashboard, latency percentiles and chart) and what failed.
+ */
+final class SummaryMarkdown {
+    private SummaryMarkdown() {
+    }
+
+    static String of(RunSummary summary, RunLayout layout, Figures figures) {
+        StringBuilder md = new StringBuilder("# ").append(summary.title()).append("\n\n");
+        if (!summary.description().isBlank()) {
+            md.append(summary.description().strip()).append("\n\n");
+        }
+        md.append(pointTable(summary.points(), figures)).append('\n').append(explanation(summary));
+        charts(md, summary.points(), layout, figures);
+        scenarioRuns(md, summary.points(), layout, figures);
+        if (!summary.failures().isEmpty()) {
+            md.append("\n## What failed\n\n");
+            summary.failures().forEach(f -> md.append("- ").append(f.replace("\n", " ")).append('\n'));
+        }
+        if (!summary.warnings().isEmpty()) {
+            md.append("\n## Warnings\n\n");
+            summary.warnings().forEach(w -> md.append("- **warning**: ").append(w.replace("\n", " ")).append('\n'));
+        }
+        return md.toString();
+    }
+
+    static String pointTable(List<PointSummary> points, Figures figures) {
+        List<String> headings = PointTable.headings(figures);
+        List<String> rule = new ArrayList<>();
+        for (int i = 0; i < headings.size(); i++) {
+            rule.add(PointTable.numeric(i, figures) ? "---:" : "---");
+        }
+        StringBuilder md = new StringBuilder(row(headings)).append(row(rule));
+        points.forEach(p -> md.append(row(PointTable.cells(p, figures))));
+        return md.toString();
+    }
+
+    private static String explanation(RunSummary summary) {
+        StringBuilder text = new StringBuilder("""
+                Figures are of the measurement window only (it starts on the first whole second after the warm-up).
+                With several repeats each figure is the median over the repeats, with the lowest and highest in
+                brackets, except: samples, errors and incorrect replies are totals over the repeats, and error %
+                and incorrect % are of the samples of all repeats; the percentiles (p50, p90, p95, p99, p99.9) of a
+                point are read from the merged HdrHistogram of its repeats (every sample of the point, 3 significant
+                digits), the brackets giving the lowest and highest of the repeats' own percentiles. A failed sample
+                is an incorrect reply when its failure message starts with `incorrect reply: ` (a reply came and was
+                wrong, whatever its status); every other failed sample (`transport error: `, check not possible,
+                sampler exception, any other message) is an error. Mean and standard deviation (population) of the
+                response time are exact, over every sample of a repeat. CPU µs per message is the server's CPU time
+                in the window divided by its samples; CPU % columns are percent of the whole machine (all cores).
+                GC throughput is the share of the window the server's JVM was not paused for GC; heap after full GC
+                is the mean heap in use after the full collections of the window (the suite asks for one at the end
+                of each scenario run).""");
+        if (summary.saturationThresholdPercent().isPresent()) {
+            text.append(" A run is flagged when the machine's CPU was at least ")
+                    .append(Decimal.fixed(summary.saturationThresholdPercent().getAsDouble(), 0)).append("""
+                    % busy and the load generator or the backend took as much CPU as the server: its figures are
+                    then the harness's limit, not the server's.""");
+        }
+        return text.append('\n').toString();
+    }
+
+    private static void charts(StringBuilder md, List<PointSummary> points, RunLayout layout, Figures figures) {
+        List<String> lines = new ArrayList<>();
+        for (String scenario : points.stream().map(p -> p.point().scenario()).distinct().toList()) {
+            StringBuilder line = new StringBuilder();
+            for (Figure f : figures.charted()) {
+                Path png = layout.charts().resolve(ScalingCharts.fileName(scenario, f));
+                if (Files.isRegularFile(png)) {
+                    line.append(line.isEmpty() ? "" : " ").append("![").append(scenario).append(": ").append(f.title())
+                            .append("](").append(layout.relative(png)).append(')');
+                }
+            }
+            if (!line.isEmpty()) {
+                lines.add(line.toString());
+            }
+        }
+        if (!lines.isEmpty()) {
+            md.append("\n## Charts\n\n");
+            lines.forEach(l -> md.append(l).append("\n\n"));
+        }
+    }
+
+    /** One row per scenario run: its sample count, throughput and percentiles, with links to its own files. */
+    private static void scenarioRuns(StringBuilder md, List<PointSummary> points, RunLayout layout, Figures figures) {
+        List<Figure> columns = new ArrayList<>(List.of(StandardFigures.SAMPLES, StandardFigures.THROUGHPUT));
+        columns.addAll(figures.fromHistogram());
+        columns.retainAll(figures.all());
+        List<String> headings = new ArrayList<>(List.of("scenario run"));
+        columns.forEach(f -> headings.add(f.heading()));
+        headings.addAll(List.of("dashboard", "latency distribution"));
+        List<String> rule = new ArrayList<>(List.of("---"));
+        columns.forEach(f -> rule.add("---:"));
+        rule.addAll(List.of("---", "---"));
+        md.append("\n## Per scenario run\n\n").append(row(headings)).append(row(rule));
+        for (PointSummary s : points) {
+            for (RepeatRow r : s.repeats()) {
+                String name = RunLayout.scenarioRunName(r.point(), r.repeat());
+                List<String> cells = new ArrayList<>(List.of(name));
+                columns.forEach(f -> cells.add(f.format(r.value(f))));
+                cells.add(r.dashboard().isEmpty() ? "" : "[dashboard](" + r.dashboard() + ")");
+                List<String> links = new ArrayList<>();
+                if (Files.isRegularFile(layout.latency(name))) {
+                    links.add("[percentiles](" + layout.relative(layout.latency(name)) + ")");
+                }
+                if (Files.isRegularFile(layout.latencyChart(name))) {
+                    links.add("[chart](" + layout.relative(layout.latencyChart(name)) + ")");
+                }
+                cells.add(String.join(", ", links));
+                md.append(row(cells));
+            }
+        }
+    }
+
+    /** One table row; an empty cell shows as "–", a pipe or line break inside a cell is escaped. */
+    private static String row(List<String> cells) {
+        StringBuilder line = new StringBuilder("|");
+        for (String c : cells) {
+            line.append(' ').append(c.isEmpty() ? "–" : c.replace("|", "\\|").replaceAll("[\\r\\n]+", " ")).append(" |");
+        }
+        return line.append('\n').toString();
+    }
+}

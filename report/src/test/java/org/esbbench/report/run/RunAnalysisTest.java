@@ -1,0 +1,175 @@
+package org.esbbench.report.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.HdrHistogram.Histogram;
+import org.esbbench.report.ReportCommand;
+import org.esbbench.report.WindowedResults;
+import org.esbbench.report.points.HistogramLog;
+import org.esbbench.report.points.PointSummary;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.esbbench.report.figures.StandardFigures.P99;
+import static org.esbbench.report.figures.StandardFigures.P99_9;
+import static org.esbbench.report.figures.StandardFigures.SAMPLES;
+import static org.esbbench.report.run.AnalysableRunFixture.DIRECT_5;
+
+class RunAnalysisTest {
+    @TempDir
+    Path results;
+
+    private final List<String> log = new ArrayList<>();
+
+    @Test
+    void analysesARunFolderFromItsOwnFiles() throws IOException {
+        RunLayout layout = new AnalysableRunFixture(results, "20261123-090000-reference").write();
+
+        AnalysisResult result = RunAnalysis.analyse(layout, AnalysisOptions.defaults(), log::add);
+
+        assertThat(result.failures()).isEmpty();
+        assertThat(result.points()).extracting(PointSummary::point)
+                .containsExactly(AnalysableRunFixture.DIRECT_5, AnalysableRunFixture.DIRECT_10);
+        try (Stream<Path> hlogs = Files.list(layout.dir().resolve(RunLayout.HISTOGRAMS))) {
+            assertThat(hlogs).hasSize(4);
+        }
+        assertThat(Files.readAllLines(layout.points())).hasSize(1 + 4);
+        assertThat(layout.latency("direct_u5_s1024_d0_r2")).isNotEmptyFile();
+        assertThat(layout.latencyChart("direct_u5_s1024_d0_r2")).isNotEmptyFile();
+        assertThat(layout.charts().resolve("direct-p99_9_ms.png")).isNotEmptyFile();
+        assertThat(layout.charts().resolve("direct-stddev_ms.svg")).isNotEmptyFile();
+        assertThat(layout.summaryCsv()).content().contains(",p99_9_ms,p99_9_ms_min,p99_9_ms_max,");
+        assertThat(layout.summaryMd()).content()
+                .startsWith("# Run 20261123-090000-reference\n\ndirect at 5 and 10 users, 1 KiB\n\n"
+                        + "Target `reference`; 2 repeats; warm-up 2 s, measurement 20 s per scenario run.\n")
+                .contains("| stddev ms |", "| p99.9 ms |", "merged HdrHistogram of its repeats",
+                        "![direct: p99.9](charts/direct-p99_9_ms.png)", "[chart](charts/direct_u10_s1024_d0_r2-latency.png)",
+                        "A run is flagged when the machine's CPU was at least 90")
+                .doesNotContain("## What failed");
+        assertThat(results.resolve(RunLayout.LATEST).toRealPath()).isEqualTo(layout.dir().toRealPath());
+        assertThat(results.resolve("index.html")).content().contains("20261123-090000-reference", "p99.9 ms");
+        assertThat(log).anySatisfy(l -> assertThat(l).startsWith("direct_u5_s1024_d0_r1: "));
+    }
+
+    @Test
+    void aPointsPercentilesAreThoseOfItsRepeatsMergedHistograms() throws IOException {
+        RunLayout layout = new AnalysableRunFixture(results, "run").write();
+
+        PointSummary five = RunAnalysis.analyse(layout, AnalysisOptions.defaults(), log::add).points().get(0);
+
+        Histogram merged = new Histogram(3);
+        long samples = 0;
+        for (String name : List.of("direct_u5_s1024_d0_r1", "direct_u5_s1024_d0_r2")) {
+            WindowedResults w = WindowedResults.read(layout.jtl(name), AnalysableRunFixture.WARMUP_SECONDS * 1000,
+                    AnalysableRunFixture.MEASUREMENT_SECONDS * 1000);
+            merged.add(w.measurementHistogram());
+            samples += w.measurement().samples();
+            assertThat(HistogramLog.read(layout.histogram(name))).isEqualTo(w.measurementHistogram());
+        }
+        assertThat(five.value(P99).value()).isEqualTo((double) merged.getValueAtPercentile(99));
+        assertThat(five.value(P99_9).value()).isEqualTo((double) merged.getValueAtPercentile(99.9));
+        assertThat(five.value(SAMPLES).value()).isEqualTo((double) samples);
+    }
+
+    @Test
+    void runJsonIsBuiltFromThePlanTheJournalAndTheProcesses() throws IOException {
+        RunLayout layout = new AnalysableRunFixture(results, "run").write();
+
+        RunAnalysis.analyse(layout, AnalysisOptions.defaults(), log::add);
+
+        JsonNode json = new ObjectMapper().readTree(layout.runJson().toFile());
+        assertThat(json.path("runId").asText()).isEqualTo("run");
+        assertThat(json.path("outcome").asText()).isEqualTo("passed");
+        assertThat(json.path("versions").path("jmeter").asText()).isEqualTo("5.6.3");
+        assertThat(json.path("git").path("commit").asText()).isEqualTo("0123abc");
+        assertThat(json.path("parameters").path("users").toString()).isEqualTo("[5,10]");
+        assertThat(json.path("parameters").path("models").toString()).isEqualTo("[\"closed\"]");
+        assertThat(json.path("parameters").path("repeats").asInt()).isEqualTo(2);
+        assertThat(json.path("parameters").path("esbbench.users").asText()).isEqualTo("5,10");
+        assertThat(json.path("processes").path("server").path("command").asText()).contains("-Xmx512m");
+        assertThat(json.path("processes").fieldNames()).toIterable().containsExactly("server");
+        assertThat(json.path("times").path("checkedAt").asText()).isEqualTo("2027-01-15T07:59:00Z");
+        assertThat(json.path("times").path("startedAt").asText()).isEqualTo("2027-01-15T08:00:00Z");
+        assertThat(json.path("times").path("endedAt").asText()).isEqualTo("2027-01-15T08:01:56Z");
+        assertThat(json.path("times").path("analyzedAt").asText()).isNotBlank();
+        assertThat(json.path("points")).hasSize(2);
+        assertThat(json.path("points").get(0).path("figures").path("p99_9_ms").isNumber()).isTrue();
+        assertThat(json.path("points").get(0).path("figures").has("cpu_us_per_msg")).isTrue();
+        assertThat(json.path("failures")).isEmpty();
+    }
+
+    @Test
+    void everyKindOfFailureIsNamedWithItsScenarioRun() throws IOException {
+        RunLayout layout = new AnalysableRunFixture(results, "run")
+                .withoutResults("direct_u5_s1024_d0_r1")
+                .failing("direct_u10_s1024_d0_r1", 0.05)
+                .problem("direct_u5_s1024_d0_r2", "JMeter exited with 1")
+                .write();
+        // A results file whose samples all started before the measurement window.
+        Files.writeString(layout.jtl("direct_u10_s1024_d0_r2"), Files.readAllLines(layout.jtl("direct_u10_s1024_d0_r1"))
+                .stream().limit(5).reduce("", (a, b) -> a + b + "\n"));
+
+        AnalysisResult result = RunAnalysis.analyse(layout, AnalysisOptions.defaults(), log::add);
+
+        assertThat(result.passed()).isFalse();
+        assertThat(result.failures()).anySatisfy(f -> assertThat(f).isEqualTo(
+                        "direct_u5_s1024_d0_r1: no results file (jtl/direct_u5_s1024_d0_r1.csv)"))
+                .anySatisfy(f -> assertThat(f).isEqualTo("direct_u5_s1024_d0_r2: JMeter exited with 1"))
+                .anySatisfy(f -> assertThat(f).startsWith("direct_u10_s1024_d0_r1: ")
+                        .contains(" errors and 0 incorrect replies of ", "(most frequent: ", "× `transport error: "))
+                .anySatisfy(f -> assertThat(f).isEqualTo("direct_u10_s1024_d0_r2: no samples in the measurement window"))
+                .hasSize(4);
+        assertThat(layout.summaryMd()).content().contains("## What failed", "- direct_u5_s1024_d0_r2: JMeter exited with 1");
+        JsonNode json = new ObjectMapper().readTree(layout.runJson().toFile());
+        assertThat(json.path("outcome").asText()).isEqualTo("failed");
+        assertThat(json.path("failures")).hasSize(4);
+    }
+
+    @Test
+    void theAnalyzeCommandAnalysesAnOldRunFolderAgain() throws IOException {
+        RunLayout layout = new AnalysableRunFixture(results, "old-run").repeats(1).write();
+        RunAnalysis.analyse(layout, AnalysisOptions.defaults(), log::add);
+        // An old run: analysed before histograms were kept, its summary out of date.
+        Files.writeString(layout.summaryMd(), "# stale\n");
+        Files.delete(layout.summaryCsv());
+        try (Stream<Path> files = Files.walk(layout.dir().resolve(RunLayout.HISTOGRAMS))) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = new CommandLine(new ReportCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute("analyze", layout.dir().toString(), "--no-dashboards", "--saturation-threshold", "75");
+
+        assertThat(exit).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("passed: 2 points");
+        assertThat(layout.summaryMd()).content().startsWith("# Run old-run").contains("at least 75");
+        assertThat(layout.summaryCsv()).isNotEmptyFile();
+        assertThat(layout.histogram("direct_u5_s1024_d0_r1")).isNotEmptyFile();
+    }
+
+    @Test
+    void theAnalyzeCommandExitsOneWhenTheRunFailedAndTwoWithoutARunPlan() throws IOException {
+        RunLayout failed = new AnalysableRunFixture(results, "failed").repeats(1).failing("direct_u5_s1024_d0_r1", 0.1).write();
+        Files.createDirectories(results.resolve("not-a-run"));
+        StringWriter err = new StringWriter();
+        CommandLine cli = new CommandLine(new ReportCommand()).setOut(new PrintWriter(new StringWriter()))
+                .setErr(new PrintWriter(err));
+
+        assertThat(cli.execute("analyze", failed.dir().toString())).isEqualTo(1);
+        assertThat(err.toString()).contains("FAILED: direct_u5_s1024_d0_r1: ");
+        assertThat(cli.execute("analyze", results.resolve("not-a-run").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("analyze: ").contains("no run plan");
+    }
+}
