@@ -25,7 +25,10 @@ import org.esbbench.report.points.PointSummaryWriter;
 import org.esbbench.report.points.PointsCsv;
 import org.esbbench.report.points.RepeatRow;
 
+import java.io.File;
 import java.io.IOException;
+import java.util.Collection;
+import org.esbbench.report.run.ScenarioRunJournal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,21 +45,11 @@ import java.util.Properties;
  * and fails the build when any scenario run had errors or incorrect replies.
  */
 @Mojo(name = "analyze", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
-public class AnalyzeMojo extends AbstractRunMojo {
+public class AnalyzeMojo extends CurrentRunMojo {
 
-    /** Version of JMeter the plans ran on, for run.json. */
-    @Parameter(property = "jmeter.version", defaultValue = "5.6.3")
-    String jmeterVersion;
-
-    /** Version of this suite, which is also the bundled reference server's. */
-    @Parameter(defaultValue = "${project.version}", readonly = true)
-    String suiteVersion;
-
-    @Parameter(defaultValue = "${camel.version}", readonly = true)
-    String camelVersion;
-
-    @Parameter(defaultValue = "${artemis.version}", readonly = true)
-    String artemisVersion;
+    /** jmeter-maven-plugin's record of where its configure goal laid JMeter out (for the dashboards). */
+    @Parameter(defaultValue = "${project.build.directory}/config.json", required = true)
+    File jmeterConfig;
 
     /** Writes JMeter's HTML dashboard of each measurement window (about a JMeter start-up's time per scenario run). */
     @Parameter(property = "dashboards", defaultValue = "true")
@@ -70,22 +63,27 @@ public class AnalyzeMojo extends AbstractRunMojo {
     double saturationThreshold;
 
     @Override
-    void execute(CurrentRun current) throws MojoExecutionException, MojoFailureException {
-        RunPlan plan = current.plan();
-        TargetProfile profile = current.profile();
-        Properties run = current.record();
-        Path runDir = current.dir();
+    protected void doExecute(CurrentRun current) throws MojoExecutionException, MojoFailureException {
+        RunPlan plan;
+        TargetProfile profile;
+        try {
+            plan = current.plan();
+            profile = current.profile();
+        } catch (InvalidRunException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
+        Path runDir = current.layout().dir();
         List<RepeatRow> rows = new ArrayList<>();
         List<String> failures = new ArrayList<>();
-        String runProblems = run.getProperty("runProblems");
-        if (runProblems != null) {
-            failures.add(runProblems);
-        }
         try {
+            Collection<ScenarioRunJournal.Entry> journal = ScenarioRunJournal.read(current.layout().scenarioRuns()).values();
+            // What went wrong while the plans ran, as the run goal journalled it.
+            journal.stream().filter(ScenarioRunJournal.Entry::failed).forEach(e -> failures.add(e.problem()));
+            Properties run = RunPropertiesView.of(current.planFile(), journal, current.layout());
             JMeterInstallation jmeter = dashboards ? JMeterInstallation.fromPluginConfig(jmeterConfig.toPath()) : null;
             RunFigures figures = RunFigures.read(runDir, Runtime.getRuntime().availableProcessors(),
                     new SaturationCheck(saturationThreshold));
-            List<String> unchecked = java.util.Arrays.asList(run.getProperty("uncheckedPlans", "").split(","));
+            List<String> unchecked = current.planFile().uncheckedPlans();
             for (int repeat = 1; repeat <= plan.repeats(); repeat++) {
                 for (Point point : plan.points()) {
                     String name = RunLayout.runName(point, repeat);
@@ -135,11 +133,8 @@ public class AnalyzeMojo extends AbstractRunMojo {
             ScalingCharts.write(summaries, runDir.resolve(RunLayout.CHARTS));
             Files.writeString(runDir.resolve("summary.md"),
                     SummaryMarkdown.of(run, plan, summaries, failures, saturationThreshold));
-            String server = profile.startsServers()
-                    ? "reference-esb " + suiteVersion + " (Apache Camel " + camelVersion + ", ActiveMQ Artemis " + artemisVersion + ")"
-                    : "external (target profile " + profile.name() + ")";
             RunRecord.write(runDir.resolve("run.json"), root(), run, plan, profile,
-                    new RunRecord.Versions(suiteVersion, jmeterVersion, server), summaries, failures);
+                    RunPropertiesView.versions(current.planFile()), summaries, failures);
             LatestRun.point(root().resolve("results"), runDir);
             Path index = ResultsIndex.write(root().resolve("results"));
             info("results index: " + root().relativize(index));
