@@ -3,8 +3,8 @@ package org.esbbench.maven;
 import org.esbbench.report.points.Point;
 
 /**
- * Where things go in a run's folder, {@code results/<run-id>/}: one place for the names the run goal writes
- * and the analysis reads.
+ * The folder names {@link AnalyzeMojo} and {@link SummaryMarkdown} still use. The run's layout is report's
+ * {@link org.esbbench.report.run.RunLayout}; this class goes with the analysis' move into report.
  */
 final class RunLayout {
     /** Raw JMeter results, one file per scenario run: {@code jtl/<point>_r<N>.csv}. */

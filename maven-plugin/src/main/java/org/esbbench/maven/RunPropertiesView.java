@@ -43,6 +43,7 @@ final class RunPropertiesView {
     }
 
     /** The versions check recorded in the run plan. */
+    @SuppressWarnings("unchecked")
     static RunRecord.Versions versions(RunPlanFile plan) {
         Map<String, Object> v = plan.record().get(RunFacts.VERSIONS) instanceof Map<?, ?> m
                 ? (Map<String, Object>) m : Map.of();
