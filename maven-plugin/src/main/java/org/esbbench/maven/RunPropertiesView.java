@@ -32,9 +32,9 @@ final class RunPropertiesView {
         if (!plan.uncheckedPlans().isEmpty()) {
             run.setProperty("uncheckedPlans", String.join(",", plan.uncheckedPlans()));
         }
-        // The servers' command lines (JVM flags included); JMeter's are in its logs.
+        // The servers' command lines (JVM flags included); JMeter's are in its logs, the monitor's measure nothing.
         for (ProcessesFile.Entry p : ProcessesFile.read(layout.processes())) {
-            if (!p.name().startsWith("jmeter")) {
+            if (p.name().equals("server") || p.name().equals("backend")) {
                 run.setProperty("process." + p.name() + ".pid", Long.toString(p.pid()));
                 run.setProperty("process." + p.name() + ".command", p.command());
             }
