@@ -73,9 +73,9 @@ public class CheckMojo extends RunParametersMojo {
                 Readiness.requireFreePort("reference server", profile.host(), profile.port());
                 URI broker = profile.jmsProviderUrl();
                 Readiness.requireFreePort("embedded JMS broker", broker.getHost(), broker.getPort());
-                if (profile.jmx().isPresent()) {
+                if (profile.managementAgent().isPresent()) {
                     Readiness.requireFreePort("reference server's management agent (JMX)", "127.0.0.1",
-                            profile.jmx().get().getPort());
+                            profile.managementAgent().get().getPort());
                 }
             }
         } catch (InvalidRunException e) {

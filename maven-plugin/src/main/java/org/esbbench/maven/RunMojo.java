@@ -80,7 +80,7 @@ public class RunMojo extends CurrentRunMojo {
         try {
             RunPlan plan = current.plan();
             TargetProfile profile = current.profile();
-            Optional<String> agent = profile.jmx().map(a -> serviceUrl(a));
+            Optional<String> agent = profile.managementAgent().map(a -> serviceUrl(a));
             JMeterInstallation jmeter = JMeterInstallation.fromPluginConfig(jmeterConfig.toPath());
             Files.createDirectories(layout.dir().resolve(RunLayout.JTL));
             Files.createDirectories(layout.logs());

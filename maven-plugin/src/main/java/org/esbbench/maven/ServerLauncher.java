@@ -65,11 +65,11 @@ final class ServerLauncher {
         List<String> cmd = new ArrayList<>();
         cmd.add(java());
         cmd.addAll(serverJvmFlags(heap, layout.serverGcLog()));
-        java.util.Optional<java.net.InetSocketAddress> jmx = profile.jmx();
-        if (jmx.isPresent()) {
+        java.util.Optional<java.net.InetSocketAddress> agent = profile.managementAgent();
+        if (agent.isPresent()) {
             // GC notifications over the management agent, on loopback only: the run's monitor connects here.
-            Readiness.requireFreePort("reference server's management agent (JMX)", "127.0.0.1", jmx.get().getPort());
-            cmd.addAll(ManagementAgentFlags.forLoopback(jmx.get().getPort()));
+            Readiness.requireFreePort("reference server's management agent (JMX)", "127.0.0.1", agent.get().getPort());
+            cmd.addAll(ManagementAgentFlags.forLoopback(agent.get().getPort()));
         }
         cmd.addAll(List.of("-jar", jar.toString(),
                 "--port", Integer.toString(profile.port()),

@@ -32,7 +32,16 @@ public class StartMojo extends CurrentRunMojo {
     @Parameter(defaultValue = "${project.basedir}/../backend-netty/target/backend-netty.jar", required = true)
     File backendJar;
 
-    /** Seconds each started process may take to answer its health check (and the server's agent to accept the monitor). */
+    /**
+     * How long the monitor may take to connect to the server's management agent. The server has passed its health
+     * check and the preflight by then, so its agent answers at once: a connection that takes longer is a problem
+     * to report now, not after the whole start timeout.
+     */
+    private static final Duration MONITOR_CONNECT_TIMEOUT = Duration.ofSeconds(20);
+    /** The monitor JVM's own start-up, beside the connection. */
+    private static final Duration MONITOR_START_UP = Duration.ofSeconds(30);
+
+    /** Seconds each started process may take to answer its health check. */
     @Parameter(property = "startTimeout", defaultValue = "90")
     int startTimeout;
 
@@ -71,16 +80,16 @@ public class StartMojo extends CurrentRunMojo {
     /** The monitor: CPU time series always, the server's GC (and an external server's CPU) over its agent. */
     private void startMonitor(RunLayout layout, TargetProfile profile, ProcessRegistry registry, StopOnExit started)
             throws InvalidRunException, IOException {
-        Optional<InetSocketAddress> agent = profile.jmx();
+        Optional<InetSocketAddress> agent = profile.managementAgent();
         Optional<String> url = agent.map(a -> ManagementAgentFlags.serviceUrl(a.getHostString(), a.getPort()));
         if (agent.isEmpty()) {
             info("target profile has no jmx=host:port: no GC figures" + (profile.startsServers() ? "" : " and no server CPU figures"));
         }
         ManagedProcess monitor = MonitorLauncher.start(MonitorLauncher.command(
                 MonitorLauncher.classpath(getClass().getClassLoader()), layout, url, !profile.startsServers(),
-                Duration.ofSeconds(startTimeout)), layout);
+                MONITOR_CONNECT_TIMEOUT), layout);
         register(registry, started, monitor);
-        Duration took = MonitorLauncher.awaitRecording(monitor, Duration.ofSeconds(startTimeout + 15L));
+        Duration took = MonitorLauncher.awaitRecording(monitor, MONITOR_CONNECT_TIMEOUT.plus(MONITOR_START_UP));
         info(monitor + " recording after " + took.toMillis() + " ms: CPU time series"
                 + url.map(u -> ", the server's GC over " + u).orElse(""));
     }

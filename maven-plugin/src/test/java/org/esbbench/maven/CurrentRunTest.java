@@ -44,7 +44,7 @@ class CurrentRunTest {
         assertThat(current.plan().points()).isEqualTo(plan.points()).isEqualTo(current.planFile().points());
         assertThat(current.plan().settings()).isEqualTo(plan.settings());
         assertThat(current.profile().properties()).isEqualTo(profile.properties());
-        assertThat(current.profile().jmx()).isEqualTo(profile.jmx());
+        assertThat(current.profile().managementAgent()).isEqualTo(profile.managementAgent());
         assertThat(current.planFile().uncheckedPlans()).containsExactly("rest");
         assertThat(RunPropertiesView.versions(current.planFile())).isEqualTo(new RunRecord.Versions("1", "5.6.3", "reference-esb 1"));
     }

@@ -30,10 +30,6 @@ public final class JtlFollower {
         this.file = file;
     }
 
-    public Path file() {
-        return file;
-    }
-
     /** Samples read so far. */
     public long samples() {
         return samples;
