@@ -22,7 +22,7 @@ import org.esbbench.report.run.RunLayout;
  *
  * <p>It prints {@value #READY} once every recording runs (the start goal waits for that line), or a line saying why
  * not and exits with status 2. On SIGTERM its shutdown hook takes a last sample, writes the GC series' "recording
- * stopped" row and closes the files.
+ * stopped" row and closes the files; it also ends when the build that started it has gone.
  *
  * <pre>java -cp PLUGIN-CLASSPATH org.esbbench.maven.monitor.RunMonitor --run-dir DIR [--management-url URL
  *     [--external-server]] [--connect-timeout-seconds N] [--interval-ms N]</pre>
@@ -97,6 +97,12 @@ public final class RunMonitor implements AutoCloseable {
             return;
         }
         Runtime.getRuntime().addShutdownHook(new Thread(monitor::close, "esb-bench-monitor-stop"));
+        // A build killed outright (SIGKILL) runs no shutdown hook and no stop goal: the monitor then ends with it
+        // rather than record until the next esb-bench:stop (the exit runs the hook above, which closes the files).
+        ProcessHandle.current().parent().ifPresent(build -> build.onExit().thenRun(() -> {
+            log("the build that started the monitor has ended");
+            System.exit(0);
+        }));
         System.out.println(READY);
         System.out.flush();
         monitor.tickUntilClosed();
