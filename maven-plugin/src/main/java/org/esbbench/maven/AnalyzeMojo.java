@@ -1,9 +1,6 @@
 package org.esbbench.maven;
 
 import org.esbbench.report.run.LatestRun;
-import org.esbbench.report.usage.CpuSeries;
-import org.esbbench.report.usage.GcCollectors;
-import org.esbbench.report.usage.GcSeries;
 import org.esbbench.report.usage.RunFigures;
 import org.esbbench.report.usage.SaturationCheck;
 import org.apache.maven.plugin.MojoExecutionException;
