@@ -8,17 +8,29 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.esbbench.report.dashboard.JMeterInstallation;
 import org.esbbench.report.run.AnalysisOptions;
 import org.esbbench.report.run.AnalysisResult;
+import org.esbbench.report.run.LatestRun;
 import org.esbbench.report.run.RunAnalysis;
+import org.esbbench.report.run.RunLayout;
 
+import java.io.File;
 import java.io.IOException;
-import java.nio.file.Path;
 
 /**
  * Last goal of a run, in the verify phase: the analysis of the run folder ({@link RunAnalysis}, the same as
- * {@code esb-bench-report analyze RUN_DIR}), then fails the build when any scenario run failed.
+ * {@code esb-bench-report analyze RUN_DIR}), then fails the build when any scenario run failed. With
+ * {@code -Drun=RUN_ID} (or {@code -Drun=latest}) it analyses that earlier run folder again instead of this build's
+ * run: a run whose build was killed before its analysis, or one to re-read after a change of the report code.
  */
 @Mojo(name = "analyze", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
-public class AnalyzeMojo extends AbstractRunMojo {
+public class AnalyzeMojo extends EsbBenchMojo {
+
+    /** An earlier run to analyse again: its id (folder name under results/), "latest", or a folder path. */
+    @Parameter(property = "run", defaultValue = "")
+    String run;
+
+    /** jmeter-maven-plugin's record of where its configure goal laid JMeter out (for the dashboards). */
+    @Parameter(defaultValue = "${project.build.directory}/config.json", required = true)
+    File jmeterConfig;
 
     /** Writes JMeter's HTML dashboard of each measurement window (about a JMeter start-up's time per scenario run). */
     @Parameter(property = "dashboards", defaultValue = "true")
@@ -32,22 +44,33 @@ public class AnalyzeMojo extends AbstractRunMojo {
     double saturationThreshold;
 
     @Override
-    void execute(CurrentRun current) throws MojoExecutionException, MojoFailureException {
-        Path runDir = current.dir();
+    protected void doExecute() throws MojoExecutionException, MojoFailureException {
+        RunLayout layout;
+        try {
+            layout = run.isBlank() ? CurrentRun.read(currentRunPointer(), root()).layout()
+                    : new RunLayout(LatestRun.resolve(root().resolve("results"), run.strip()));
+        } catch (InvalidRunException e) {
+            throw new MojoFailureException(e.getMessage());
+        } catch (IOException e) {
+            throw new MojoFailureException("cannot find the run to analyse: " + e.getMessage());
+        }
+        if (!run.isBlank()) {
+            info("analysing " + layout.dir() + " again");
+        }
         AnalysisResult result;
         try {
             AnalysisOptions options = AnalysisOptions.defaults().withSaturationThreshold(saturationThreshold);
             if (dashboards) {
                 options = options.withJMeter(JMeterInstallation.fromPluginConfig(jmeterConfig.toPath()));
             }
-            result = RunAnalysis.analyse(new org.esbbench.report.run.RunLayout(runDir), options, this::info);
+            result = RunAnalysis.analyse(layout, options, this::info);
         } catch (IOException e) {
-            throw new MojoExecutionException("could not analyse the run in " + runDir + ": " + e.getMessage(), e);
+            throw new MojoExecutionException("could not analyse the run in " + layout.dir() + ": " + e.getMessage(), e);
         }
-        info("results in " + root().relativize(runDir) + " (summary.md, summary.csv, points.csv, run.json)");
+        info("results in " + root().relativize(layout.dir()) + " (summary.md, summary.csv, points.csv, run.json)");
         if (!result.passed()) {
             throw new MojoFailureException("the run failed: " + String.join("; ", result.failures())
-                    + " (details in " + new org.esbbench.report.run.RunLayout(runDir).summaryMd() + ")");
+                    + " (details in " + layout.summaryMd() + ")");
         }
     }
 }

@@ -4,11 +4,10 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.Properties;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -19,15 +18,17 @@ import org.esbbench.core.Payloads;
 import org.esbbench.core.Scenario;
 import org.esbbench.maven.plans.PlanContract;
 import org.esbbench.maven.plans.PlanReport;
+import org.esbbench.report.run.RunLayout;
 import java.util.List;
 
 /**
  * First goal of a run, in the validate phase: checks every parameter, the target profile, the payload
  * size and the ports the run will bind, so that bad input fails in seconds, before anything is built or
- * started. Then it names the run and creates its results folder.
+ * started. Then it names the run, creates its results folder and writes the run plan ({@code run-plan.json}) every
+ * later goal reads, and points the build's {@code current-run} at the folder.
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VALIDATE, threadSafe = true)
-public class CheckMojo extends AbstractRunMojo {
+public class CheckMojo extends RunParametersMojo {
 
     @Parameter(defaultValue = "${session}", readonly = true, required = true)
     MavenSession session;
@@ -36,11 +37,22 @@ public class CheckMojo extends AbstractRunMojo {
     private static final Set<String> RUN_PHASES = Set.of("integration-test", "post-integration-test", "verify",
             "install", "deploy");
 
+    /** Version of JMeter the plans run on, for run.json. */
+    @Parameter(property = "jmeter.version", defaultValue = "5.6.3")
+    String jmeterVersion;
+
+    /** Version of this suite, which is also the bundled reference server's. */
+    @Parameter(defaultValue = "${project.version}", readonly = true)
+    String suiteVersion;
+
+    @Parameter(defaultValue = "${camel.version}", readonly = true)
+    String camelVersion;
+
+    @Parameter(defaultValue = "${artemis.version}", readonly = true)
+    String artemisVersion;
+
     @Override
-    public void execute() throws MojoExecutionException, MojoFailureException {
-        if (skipped()) {
-            return;
-        }
+    protected void doExecute() throws MojoExecutionException, MojoFailureException {
         RunPlan plan = plan();
         TargetProfile profile = targetProfile();
         List<String> unchecked = checkPlans(plan, this::info);
@@ -61,34 +73,38 @@ public class CheckMojo extends AbstractRunMojo {
                 Readiness.requireFreePort("reference server", profile.host(), profile.port());
                 URI broker = profile.jmsProviderUrl();
                 Readiness.requireFreePort("embedded JMS broker", broker.getHost(), broker.getPort());
-                if (profile.jmx().isPresent()) {
-                    Readiness.requireFreePort("reference server's JMX", "127.0.0.1", profile.jmx().get().getPort());
+                if (profile.managementAgent().isPresent()) {
+                    Readiness.requireFreePort("reference server's management agent (JMX)", "127.0.0.1",
+                            profile.managementAgent().get().getPort());
                 }
             }
         } catch (InvalidRunException e) {
             throw new MojoFailureException(e.getMessage());
         }
         try {
-            Path runDir = newRunDir();
-            Properties run = new Properties();
-            run.setProperty("runId", runDir.getFileName().toString());
-            run.setProperty("runDir", runDir.toString());
-            run.setProperty("target", profile.name());
-            run.setProperty("checkedAt", Long.toString(System.currentTimeMillis()));
-            if (!unchecked.isEmpty()) {
-                run.setProperty("uncheckedPlans", String.join(",", unchecked));
-            }
-            writeRun(run);
-            info("run " + runDir.getFileName() + ": plans " + String.join(", ", plan.planIds())
-                    + "; " + describeLoad(plan) + "; size " + RunPlan.describe(plan.sizes())
-                    + " B; delay " + RunPlan.describe(plan.delays()) + " ms; " + plan.repeats() + " repeat(s); warm-up "
-                    + plan.warmupSeconds() + " s, measurement " + plan.measurementSeconds() + " s per scenario run; "
-                    + plan.scenarioRuns() + " scenario runs, target " + profile.name() + "; about "
-                    + ProgressLine.formatDuration(plan.plannedSeconds()) + " of load");
+            RunLayout layout = new RunLayout(newRunDir());
+            String description = describe(plan, profile);
+            String server = profile.startsServers()
+                    ? "reference-esb " + suiteVersion + " (Apache Camel " + camelVersion + ", ActiveMQ Artemis " + artemisVersion + ")"
+                    : "external (target profile " + profile.name() + ")";
+            RunFacts.Versions versions = new RunFacts.Versions(suiteVersion, jmeterVersion, server);
+            RunPlanFiles.of(layout.runId(), Instant.now(), parameters(), plan, profile, unchecked, description,
+                    RunFacts.of(root(), plan, profile, versions)).write(layout.runPlan());
+            currentRunPointer().point(layout);
+            info("run " + layout.runId() + ": " + description);
             info("plan parameters: " + PlanProperties.describeSettings(plan));
         } catch (IOException e) {
             throw new MojoExecutionException("cannot create the run's results folder: " + e.getMessage(), e);
         }
+    }
+
+    /** One line that says what the run measures. */
+    static String describe(RunPlan plan, TargetProfile profile) {
+        return "plans " + String.join(", ", plan.planIds()) + "; " + describeLoad(plan) + "; size "
+                + RunPlan.describe(plan.sizes()) + " B; delay " + RunPlan.describe(plan.delays()) + " ms; "
+                + plan.repeats() + " repeat(s); warm-up " + plan.warmupSeconds() + " s, measurement "
+                + plan.measurementSeconds() + " s per scenario run; " + plan.scenarioRuns() + " scenario runs, target "
+                + profile.name() + "; about " + ProgressLine.formatDuration(plan.plannedSeconds()) + " of load";
     }
 
     /** "users 1, 2" or "rate 50/s" or both: the load levels of each model the run measures. */

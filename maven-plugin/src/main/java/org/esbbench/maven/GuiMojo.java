@@ -1,6 +1,8 @@
 package org.esbbench.maven;
 
+import java.io.File;
 import java.io.IOException;
+import java.util.Optional;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
@@ -30,7 +32,7 @@ import org.esbbench.report.points.Point;
  * keep tests and the run out of the build. {@code -Desbbench.gui.skip} skips it.
  */
 @Mojo(name = "gui", defaultPhase = LifecyclePhase.PRE_INTEGRATION_TEST, threadSafe = true)
-public class GuiMojo extends AbstractRunMojo {
+public class GuiMojo extends RunParametersMojo {
 
     /**
      * The plan to open: a scenario id ({@code direct}), a template name ({@code soap-http}) or a path to a .jmx file
@@ -54,12 +56,18 @@ public class GuiMojo extends AbstractRunMojo {
     @Parameter(property = "esbbench.gui.skip", defaultValue = "false")
     boolean guiSkip;
 
+    /** jmeter-maven-plugin's record of where its configure goal laid JMeter out. */
+    @Parameter(defaultValue = "${project.build.directory}/config.json", required = true)
+    File jmeterConfig;
+
+    /** Only its own switch: the gui profile sets -DskipTests and -Desbbench.skip to keep the run out of the build. */
     @Override
-    public final void execute() throws MojoExecutionException, MojoFailureException {
-        if (guiSkip) {
-            info("gui skipped (-Desbbench.gui.skip)");
-            return;
-        }
+    Optional<String> skipReason() {
+        return guiSkip ? Optional.of("-Desbbench.gui.skip") : Optional.empty();
+    }
+
+    @Override
+    protected void doExecute() throws MojoExecutionException, MojoFailureException {
         try {
             gui();
         } catch (InvalidRunException e) {

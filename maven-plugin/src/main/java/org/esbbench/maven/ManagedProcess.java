@@ -15,23 +15,24 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ManagedProcess {
     private static final Duration KILL_WAIT = Duration.ofSeconds(5);
+    /** How far the kernel's start time of a process may be from the one recorded when it was started. */
+    private static final Duration SAME_START = Duration.ofSeconds(10);
     private final String name;
     private final List<String> command;
     private final Path log;
     private final ProcessHandle handle;
+    private final long startedAtMs;
     /** The Process when this JVM started it (its exit code is known then), null when re-attached by pid. */
     private final Process process;
 
-    private ManagedProcess(String name, List<String> command, Path log, ProcessHandle handle) {
-        this(name, command, log, handle, null);
-    }
-
-    private ManagedProcess(String name, List<String> command, Path log, ProcessHandle handle, Process process) {
+    private ManagedProcess(String name, List<String> command, Path log, ProcessHandle handle, long startedAtMs,
+                           Process process) {
         this.process = process;
         this.name = name;
         this.command = List.copyOf(command);
         this.log = log;
         this.handle = handle;
+        this.startedAtMs = startedAtMs;
     }
 
     /** Starts {@code command} with stdout and stderr appended to {@code log}. */
@@ -44,29 +45,32 @@ public final class ManagedProcess {
                 .redirectInput(ProcessBuilder.Redirect.PIPE)
                 .start();
         process.getOutputStream().close();
-        return new ManagedProcess(name, command, log, process.toHandle(), process);
+        return new ManagedProcess(name, command, log, process.toHandle(), System.currentTimeMillis(), process);
     }
 
-    /** Re-attaches to a process started earlier in the build (by pid), if it is still alive. */
-    public static Optional<ManagedProcess> attach(String name, long pid, Path log) {
+    /**
+     * Re-attaches to a process started earlier (by this build's goals or by a build that died), if it is still
+     * alive and is the same process: a pid the kernel has since given to another process started at another time,
+     * so a process whose start differs from {@code startedAtMs} by more than a few seconds is left alone.
+     */
+    public static Optional<ManagedProcess> attach(String name, long pid, long startedAtMs, Path log, List<String> command) {
         return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
-                .map(h -> new ManagedProcess(name, h.info().arguments().map(List::of).orElse(List.of()), log, h));
+                .filter(h -> h.info().startInstant()
+                        .map(s -> Math.abs(s.toEpochMilli() - startedAtMs) <= SAME_START.toMillis()).orElse(true))
+                .map(h -> new ManagedProcess(name, command, log, h, startedAtMs, null));
     }
 
     public String name() { return name; }
     public long pid() { return handle.pid(); }
     public List<String> command() { return command; }
     public Path log() { return log; }
+    /** When it was started (epoch ms). */
+    public long startedAtMs() { return startedAtMs; }
     public boolean isAlive() { return handle.isAlive(); }
 
     /** The exit code once the process has ended, or null (still running, or not started by this JVM). */
     public Integer exitCode() {
         return process == null || process.isAlive() ? null : process.exitValue();
-    }
-
-    /** CPU time (user + system) the process has used so far; empty once it has exited. */
-    public Optional<Duration> cpuTime() {
-        return handle.info().totalCpuDuration();
     }
 
     /**

@@ -1,125 +1,112 @@
 package org.esbbench.maven;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.io.Writer;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.esbbench.report.run.ProcessesFile;
 
 /**
- * Every process the build started, so that they are stopped whatever happens: by the stop goal in the
- * normal case, and by a JVM shutdown hook when a later goal fails or the build is interrupted (Ctrl-C),
- * because Maven skips post-integration-test after a failure.
- *
- * <p>The registry is also written to a state file, so that a stop goal running in another class realm (or
- * after the start goal's build died) can still find the pids.
+ * The one record of the processes a run started: the run's {@code processes.csv} ({@link ProcessesFile}), and
+ * nothing in memory. Each goal that starts a process registers it here; the monitor follows the pids in it; the
+ * stop goal (also a later {@code mvn esb-bench:stop} after a build was killed) stops what is still running in it;
+ * the analysis lists the servers' command lines from it. Entries are marked stopped, never removed.
  */
-public final class ProcessRegistry {
-    private static final Duration HOOK_GRACE = Duration.ofSeconds(10);
-    private static final List<ManagedProcess> STARTED = new ArrayList<>();
-    private static Thread hook;
+final class ProcessRegistry {
+    /**
+     * The file is read, changed and replaced whole: the goals' registries and their shutdown hooks, which may run
+     * at the same time when the build ends, take turns on this lock (it guards the file, it holds no state).
+     */
+    private static final Object FILE_LOCK = new Object();
 
-    private ProcessRegistry() {
+    private final Path file;
+
+    ProcessRegistry(Path processesCsv) {
+        this.file = processesCsv;
     }
 
-    public static synchronized void register(ManagedProcess process, Path stateFile) throws IOException {
-        STARTED.add(process);
-        if (hook == null) {
-            hook = new Thread(ProcessRegistry::stopAllQuietly, "esb-bench-stop-processes");
-            Runtime.getRuntime().addShutdownHook(hook);
+    Path file() {
+        return file;
+    }
+
+    /** Adds a process that was just started, as running. */
+    void register(ManagedProcess process) throws IOException {
+        synchronized (FILE_LOCK) {
+            List<ProcessesFile.Entry> entries = ProcessesFile.read(file);
+            entries.add(new ProcessesFile.Entry(process.name(), process.pid(), process.startedAtMs(), OptionalLong.empty(),
+                    process.log().toAbsolutePath().toString(), String.join(" ", process.command())));
+            ProcessesFile.write(file, entries);
         }
-        save(stateFile);
     }
 
-    /** Forgets a process that ended by itself (a finished JMeter run). */
-    public static synchronized void unregister(ManagedProcess process, Path stateFile) throws IOException {
-        STARTED.remove(process);
-        save(stateFile);
-    }
-
-    /** Puts {@code replacement} in the place of {@code old} (a restarted backend keeps its stop order). */
-    public static synchronized void replace(ManagedProcess old, ManagedProcess replacement, Path stateFile) throws IOException {
-        int i = STARTED.indexOf(old);
-        if (i < 0) {
-            STARTED.add(replacement);
-        } else {
-            STARTED.set(i, replacement);
-        }
-        save(stateFile);
-    }
-
-    /** The live process registered under {@code name} in this JVM, if any. */
-    public static synchronized java.util.Optional<ManagedProcess> named(String name) {
-        return STARTED.stream().filter(p -> p.name().equals(name) && p.isAlive()).findFirst();
-    }
-
-    /** The processes registered in this JVM, or re-attached from the state file, still alive. */
-    public static synchronized List<ManagedProcess> running(Path stateFile) throws IOException {
-        if (!STARTED.isEmpty()) {
-            return STARTED.stream().filter(ManagedProcess::isAlive).toList();
-        }
-        List<ManagedProcess> attached = new ArrayList<>();
-        if (Files.exists(stateFile)) {
-            Properties state = load(stateFile);
-            for (String name : state.getProperty("names", "").split(",")) {
-                if (!name.isBlank()) {
-                    long pid = Long.parseLong(state.getProperty(name + ".pid"));
-                    Path log = Path.of(state.getProperty(name + ".log"));
-                    ManagedProcess.attach(name, pid, log).ifPresent(attached::add);
+    /** Marks a process stopped (by the goal that stopped it, or because it ended by itself). */
+    void markStopped(ManagedProcess process) throws IOException {
+        synchronized (FILE_LOCK) {
+            List<ProcessesFile.Entry> entries = ProcessesFile.read(file);
+            long now = System.currentTimeMillis();
+            boolean changed = false;
+            for (int i = 0; i < entries.size(); i++) {
+                ProcessesFile.Entry e = entries.get(i);
+                if (e.running() && e.pid() == process.pid() && e.name().equals(process.name())) {
+                    entries.set(i, e.stoppedAt(now));
+                    changed = true;
                 }
             }
+            if (changed) {
+                ProcessesFile.write(file, entries);
+            }
         }
-        return attached;
     }
 
-    /** Stops processes in the reverse order of their start (server before the backend it calls). */
-    public static synchronized List<String> stopAll(Path stateFile, Duration grace) throws IOException {
-        List<ManagedProcess> running = new ArrayList<>(running(stateFile));
+    /** The processes the file says are running and that are still alive (the same processes, not reused pids). */
+    List<ManagedProcess> running() throws IOException {
+        List<ManagedProcess> alive = new ArrayList<>();
+        for (ProcessesFile.Entry e : ProcessesFile.read(file)) {
+            if (e.running()) {
+                ManagedProcess.attach(e.name(), e.pid(), e.startedAtMs(), Paths.get(e.log()),
+                        e.command().isEmpty() ? List.of() : List.of(e.command().split(" "))).ifPresent(alive::add);
+            }
+        }
+        return alive;
+    }
+
+    /** The newest running process named {@code name}, if alive. */
+    Optional<ManagedProcess> running(String name) throws IOException {
+        List<ManagedProcess> alive = running();
+        for (int i = alive.size() - 1; i >= 0; i--) {
+            if (alive.get(i).name().equals(name)) {
+                return Optional.of(alive.get(i));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Stops every process still running, in the reverse order of their start (the monitor before the server,
+     * the server before the backend it calls), and marks every entry stopped, also those that had already ended.
+     *
+     * @return one line per process stopped, for the build's log
+     */
+    List<String> stopAll(Duration grace) throws IOException {
+        List<ManagedProcess> alive = running();
         List<String> report = new ArrayList<>();
-        for (int i = running.size() - 1; i >= 0; i--) {
-            ManagedProcess p = running.get(i);
+        for (int i = alive.size() - 1; i >= 0; i--) {
+            ManagedProcess p = alive.get(i);
             boolean clean = p.stop(grace);
             report.add(p + (clean ? " stopped" : " did not stop within " + grace.toSeconds() + " s and was killed"));
         }
-        STARTED.clear();
-        Files.deleteIfExists(stateFile);
-        return report;
-    }
-
-    private static synchronized void stopAllQuietly() {
-        for (int i = STARTED.size() - 1; i >= 0; i--) {
-            ManagedProcess p = STARTED.get(i);
-            if (p.isAlive()) {
-                System.err.println("[esb-bench] build ending: stopping " + p);
-                p.stop(HOOK_GRACE);
+        synchronized (FILE_LOCK) {
+            List<ProcessesFile.Entry> entries = ProcessesFile.read(file);
+            long now = System.currentTimeMillis();
+            entries.replaceAll(e -> e.running() ? e.stoppedAt(now) : e);
+            if (!entries.isEmpty()) {
+                ProcessesFile.write(file, entries);
             }
         }
-    }
-
-    private static void save(Path stateFile) throws IOException {
-        Properties state = new Properties();
-        List<String> names = new ArrayList<>();
-        for (ManagedProcess p : STARTED) {
-            names.add(p.name());
-            state.setProperty(p.name() + ".pid", Long.toString(p.pid()));
-            state.setProperty(p.name() + ".log", p.log().toAbsolutePath().toString());
-        }
-        state.setProperty("names", String.join(",", names));
-        Files.createDirectories(stateFile.toAbsolutePath().getParent());
-        try (Writer w = Files.newBufferedWriter(stateFile)) {
-            state.store(w, "processes started by esb-bench:start");
-        }
-    }
-
-    private static Properties load(Path stateFile) throws IOException {
-        Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(stateFile)) {
-            p.load(r);
-        }
-        return p;
+        return report;
     }
 }

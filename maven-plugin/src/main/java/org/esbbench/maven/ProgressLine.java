@@ -2,6 +2,7 @@ package org.esbbench.maven;
 
 import java.io.IOException;
 import java.util.Locale;
+import org.esbbench.report.JtlFollower;
 
 /**
  * The line printed at a steady interval while a scenario run goes: which run of how many, the point, which
@@ -33,7 +34,7 @@ final class ProgressLine {
      * @param samplesBefore  samples counted at the previous line, for the current rate
      * @param intervalSeconds seconds since the previous line
      */
-    String line(int index, String label, JtlTail tail, long samplesBefore, double intervalSeconds) throws IOException {
+    String line(int index, String label, JtlFollower tail, long samplesBefore, double intervalSeconds) throws IOException {
         tail.poll();
         long perRun = plan.loadSeconds();
         long inRun = tail.firstTimestamp() < 0 ? 0 : Math.max(0, (System.currentTimeMillis() - tail.firstTimestamp()) / 1000);

@@ -1,25 +1,33 @@
 package org.esbbench.maven;
 
+import java.io.File;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.esbbench.report.dashboard.JMeterInstallation;
-import org.esbbench.report.points.Point;
-
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
+import org.esbbench.maven.management.FullGc;
+import org.esbbench.maven.management.ManagementAgentFlags;
+import org.esbbench.maven.management.ManagementConnection;
 import org.esbbench.maven.plans.PlanContract;
 import org.esbbench.maven.plans.PlanReport;
-import java.util.Properties;
-import java.util.concurrent.TimeUnit;
+import org.esbbench.report.JtlFollower;
+import org.esbbench.report.dashboard.JMeterInstallation;
+import org.esbbench.report.points.Point;
+import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.run.ScenarioRunJournal;
 
 /**
  * The run itself, in the integration-test phase: every point (scenario × users × size × delay), {@code repeats}
@@ -27,9 +35,14 @@ import java.util.concurrent.TimeUnit;
  * round the whole list of points rather than one point N times in a row, so a drift of the machine spreads
  * over all points instead of biasing one. Between two delays the echo backend restarts with the new delay.
  * A progress line is printed at a steady interval; each JMeter is stopped if it outlives its windows by far.
+ * How each scenario run ended goes into the run's journal ({@code scenario-runs.csv}), which the analysis reads.
  */
 @Mojo(name = "run", defaultPhase = LifecyclePhase.INTEGRATION_TEST, threadSafe = true)
-public class RunMojo extends AbstractRunMojo {
+public class RunMojo extends CurrentRunMojo {
+
+    /** How long the server's JVM may take to report the full collection asked for after each scenario run. */
+    private static final Duration FULL_GC_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration MANAGEMENT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
     /** Heap of each JMeter process in MB, fixed (-Xms = -Xmx) so that heap growth stays out of the timings. */
     @Parameter(property = "jmeter.heap", defaultValue = "2048")
@@ -46,42 +59,59 @@ public class RunMojo extends AbstractRunMojo {
     @Parameter(property = "perfmonPort", defaultValue = "4444")
     int perfmonPort;
 
+    /** jmeter-maven-plugin's record of where its configure goal laid JMeter out. */
+    @Parameter(defaultValue = "${project.build.directory}/config.json", required = true)
+    File jmeterConfig;
+
+    /** The echo backend's runnable jar (restarted between delays). */
+    @Parameter(defaultValue = "${project.basedir}/../backend-netty/target/backend-netty.jar", required = true)
+    File backendJar;
+
+    /** Seconds a restarted backend may take to answer its health check. */
+    @Parameter(property = "startTimeout", defaultValue = "90")
+    int startTimeout;
+
     @Override
-    void execute(CurrentRun current) throws MojoExecutionException, MojoFailureException {
-        RunPlan plan = current.plan();
-        TargetProfile profile = current.profile();
-        Properties run = current.record();
-        Path runDir = current.dir();
+    protected void doExecute(CurrentRun current) throws MojoExecutionException, MojoFailureException {
+        RunLayout layout = current.layout();
+        ProcessRegistry registry = current.processes();
+        // Restarted backends outlive this goal (the stop goal stops them): this hook is for a build that ends first.
+        StopOnExit restarted = new StopOnExit(registry, "run-backend");
         try {
+            RunPlan plan = current.plan();
+            TargetProfile profile = current.profile();
+            Optional<String> agent = profile.managementAgent().map(a -> serviceUrl(a));
             JMeterInstallation jmeter = JMeterInstallation.fromPluginConfig(jmeterConfig.toPath());
-            Files.createDirectories(runDir.resolve(RunLayout.JTL));
-            Files.createDirectories(runDir.resolve(RunLayout.LOGS));
-            List<String> failed = new ArrayList<>();
+            Files.createDirectories(layout.dir().resolve(RunLayout.JTL));
+            Files.createDirectories(layout.logs());
             ProgressLine progress = new ProgressLine(plan, System.nanoTime());
             long currentDelay = plan.delays().get(0);
             int index = 0;
+            int failed = 0;
             for (int repeat = 1; repeat <= plan.repeats(); repeat++) {
                 for (Point point : plan.points()) {
                     if (point.delayMs() != currentDelay && profile.startsServers()) {
-                        restartBackend(profile, runDir, point.delayMs());
+                        restartBackend(profile, layout, registry, restarted, point.delayMs());
                         currentDelay = point.delayMs();
                     }
                     long began = System.nanoTime();
-                    String problem = runOne(jmeter, plan, profile, point, repeat, index++, runDir, progress);
+                    long startedAt = System.currentTimeMillis();
+                    Outcome outcome = runOne(jmeter, plan, profile, point, repeat, index++, layout, registry, progress);
                     progress.runEnded((System.nanoTime() - began) / 1e9);
-                    if (problem != null) {
-                        failed.add(problem);
-                        getLog().warn("[esb-bench] " + problem);
+                    ScenarioRunJournal.append(layout.scenarioRuns(), new ScenarioRunJournal.Entry(
+                            RunLayout.scenarioRunName(point, repeat), startedAt, System.currentTimeMillis(),
+                            Optional.ofNullable(outcome.exitCode()), outcome.problem()));
+                    if (!outcome.problem().isEmpty()) {
+                        failed++;
+                        warn(outcome.problem());
                     }
-                    RunMonitors.afterScenarioRun(this::info);
+                    agent.ifPresent(this::fullGc);
                 }
             }
-            run.setProperty("ranAt", Long.toString(System.currentTimeMillis()));
-            if (!failed.isEmpty()) {
-                // The analysis still runs on what was recorded (verify phase); this names what went wrong.
-                run.setProperty("runProblems", String.join("; ", failed));
+            if (failed > 0) {
+                // The analysis still runs on what was recorded (verify phase); the journal names what went wrong.
+                warn(failed + " scenario run(s) failed: see " + layout.scenarioRuns());
             }
-            writeRun(run);
         } catch (InvalidRunException e) {
             throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {
@@ -92,13 +122,21 @@ public class RunMojo extends AbstractRunMojo {
         }
     }
 
-    /** Runs one point once; returns null when JMeter ended normally, else what went wrong. */
-    private String runOne(JMeterInstallation jmeter, RunPlan plan, TargetProfile profile, Point point, int repeat,
-                          int index, Path runDir, ProgressLine progress)
+    private static String serviceUrl(InetSocketAddress agent) {
+        return ManagementAgentFlags.serviceUrl(agent.getHostString(), agent.getPort());
+    }
+
+    /** How one scenario run ended: JMeter's exit code (null when it was stopped or never ran) and the problem or "". */
+    private record Outcome(Integer exitCode, String problem) {
+    }
+
+    /** Runs one point once. */
+    private Outcome runOne(JMeterInstallation jmeter, RunPlan plan, TargetProfile profile, Point point, int repeat,
+                           int index, RunLayout layout, ProcessRegistry registry, ProgressLine progress)
             throws IOException, InterruptedException, InvalidRunException {
-        String name = RunLayout.runName(point, repeat);
-        Path jtl = runDir.resolve(RunLayout.JTL).resolve(name + ".csv");
-        Path log = runDir.resolve(RunLayout.LOGS).resolve("jmeter-" + name + ".log");
+        String name = RunLayout.scenarioRunName(point, repeat);
+        Path jtl = layout.jtl(name);
+        Path log = layout.jmeterLog(name);
         Files.deleteIfExists(jtl);
         String label = String.format(Locale.ROOT, "%s, %s, %s, delay %d ms, repeat %d of %d", point.scenario(),
                 point.isOpen() ? point.rate() + " arrivals/s" : point.users() + " users",
@@ -107,73 +145,103 @@ public class RunMojo extends AbstractRunMojo {
         // The plan may have been saved from the GUI since check (or made by the build): its contract again, now.
         PlanReport contract = new PlanContract(PlanProperties.NAMES).check(runnable.file());
         if (!contract.passes()) {
-            return label + ": plan contract violated, not run: " + String.join("; ", contract.violations());
+            return new Outcome(null, label + ": plan contract violated, not run: " + String.join("; ", contract.violations()));
         }
         Map<String, String> properties = PlanProperties.of(plan, profile, runnable, point, PlanProperties.Files.of(
-                root(), runDir.resolve(RunLayout.LOGS).resolve("perfmon-" + name + ".csv"), perfmonHost, perfmonPort));
+                root(), layout.perfmon(name), perfmonHost, perfmonPort));
         List<String> cmd = JMeterCommand.of(jmeter, jmeterHeapMb, runnable.file(), properties, jtl, log);
         info("starting " + label);
-        ManagedProcess process = ManagedProcess.start("jmeter", cmd, jmeter.home().resolve("bin"), runDir.resolve(RunLayout.LOGS)
-                .resolve("jmeter-" + name + ".out"));
-        ProcessRegistry.register(process, stateFile());
-        RunMonitors.jmeterRunning(process.pid());
+        ManagedProcess process = ManagedProcess.start("jmeter-" + name, cmd, jmeter.home().resolve("bin"),
+                layout.jmeterOutput(name));
         long grace = 120 + plan.settings().responseTimeoutMs() / 1000;
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(plan.loadSeconds() + grace);
-        JtlTail tail = new JtlTail(jtl);
-        long samplesBefore = 0;
-        long lastLine = System.nanoTime();
-        try {
-            ProcessHandle handle = ProcessHandle.of(process.pid()).orElseThrow();
-            while (!handle.onExit().isDone()) {
-                if (System.nanoTime() > deadline) {
+        try (StopOnExit guard = new StopOnExit(registry, "run-jmeter")) {
+            guard.add(process);
+            registry.register(process);
+            try {
+                if (!awaitEnd(process, plan.loadSeconds() + grace, label, index, progress, jtl)) {
                     process.stop(Duration.ofSeconds(10));
-                    return label + ": JMeter did not end within its windows plus " + grace
-                            + " s and was stopped (log " + log + ")";
+                    return new Outcome(null, label + ": JMeter did not end within its windows plus " + grace
+                            + " s and was stopped (log " + log + ")");
                 }
-                try {
-                    handle.onExit().get(Math.min(progressInterval, 5), TimeUnit.SECONDS);
-                } catch (java.util.concurrent.TimeoutException e) {
-                    // still running
-                } catch (java.util.concurrent.ExecutionException e) {
-                    break;
+            } finally {
+                if (process.isAlive()) {
+                    process.stop(Duration.ofSeconds(10));
                 }
-                long now = System.nanoTime();
-                if (now - lastLine >= TimeUnit.SECONDS.toNanos(progressInterval) && Files.exists(jtl)) {
-                    try {
-                        info(progress.line(index, label, tail, samplesBefore, (now - lastLine) / 1e9));
-                    } catch (IOException | RuntimeException e) {
-                        info("progress unavailable: " + e.getMessage());
-                    }
-                    samplesBefore = tail.samples();
-                    lastLine = now;
-                }
+                registry.markStopped(process);
             }
-        } finally {
-            RunMonitors.jmeterRunning(-1);
-            if (process.isAlive()) {
-                process.stop(Duration.ofSeconds(10));
-            }
-            ProcessRegistry.unregister(process, stateFile());
         }
         Integer exit = process.exitCode();
         if (!Files.exists(jtl)) {
-            return label + ": JMeter wrote no results (exit " + exit + "; log " + log + ")";
+            return new Outcome(exit, label + ": JMeter wrote no results (exit " + exit + "; log " + log + ")");
         }
         if (exit != null && exit != 0) {
-            return label + ": JMeter exited with " + exit + " (log " + log + ")";
+            return new Outcome(exit, label + ": JMeter exited with " + exit + " (log " + log + ")");
         }
-        return null;
+        return new Outcome(exit, "");
     }
 
-    private void restartBackend(TargetProfile profile, Path runDir, long delayMs) throws IOException, InvalidRunException {
-        ManagedProcess old = ProcessRegistry.named("backend").orElse(null);
-        if (old != null) {
-            old.stop(Duration.ofSeconds(10));
+    /** Waits for JMeter to end, printing the progress line; false when it outlived {@code limitSeconds}. */
+    private boolean awaitEnd(ManagedProcess process, long limitSeconds, String label, int index, ProgressLine progress,
+                             Path jtl) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(limitSeconds);
+        ProcessHandle handle = ProcessHandle.of(process.pid()).orElse(null);
+        if (handle == null) {
+            return true;
         }
-        ServerLauncher launcher = new ServerLauncher(root(), runDir, Duration.ofSeconds(startTimeout), this::info);
+        JtlFollower follower = new JtlFollower(jtl);
+        long samplesBefore = 0;
+        long lastLine = System.nanoTime();
+        while (!handle.onExit().isDone()) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            try {
+                handle.onExit().get(Math.min(progressInterval, 5), TimeUnit.SECONDS);
+            } catch (TimeoutException e) {
+                // still running
+            } catch (ExecutionException e) {
+                break;
+            }
+            long now = System.nanoTime();
+            if (now - lastLine >= TimeUnit.SECONDS.toNanos(progressInterval) && Files.exists(jtl)) {
+                try {
+                    info(progress.line(index, label, follower, samplesBefore, (now - lastLine) / 1e9));
+                } catch (IOException | RuntimeException e) {
+                    info("progress unavailable: " + e.getMessage());
+                }
+                samplesBefore = follower.samples();
+                lastLine = now;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Asks the server's JVM for a full collection over a short management connection, so that the heap footprint
+     * after full GC is measured for every scenario run; the monitor records the collection.
+     */
+    private void fullGc(String agent) {
+        try (ManagementConnection connection = ManagementConnection.connect(agent, MANAGEMENT_CONNECT_TIMEOUT)) {
+            if (!FullGc.run(connection, FULL_GC_TIMEOUT)) {
+                info("the server's JVM did not report the requested full GC within " + FULL_GC_TIMEOUT.toSeconds()
+                        + " s (explicit GC disabled or concurrent?)");
+            }
+        } catch (IOException e) {
+            warn("could not ask the server's JVM for a full GC: " + e.getMessage());
+        }
+    }
+
+    private void restartBackend(TargetProfile profile, RunLayout layout, ProcessRegistry registry, StopOnExit restarted,
+                                long delayMs) throws IOException, InvalidRunException {
+        Optional<ManagedProcess> old = registry.running("backend");
+        if (old.isPresent()) {
+            old.get().stop(Duration.ofSeconds(10));
+            registry.markStopped(old.get());
+        }
+        ServerLauncher launcher = new ServerLauncher(root(), layout, Duration.ofSeconds(startTimeout), this::info);
         ManagedProcess backend = launcher.startBackend(backendJar.toPath(), profile.backendUrl(), delayMs);
-        ProcessRegistry.replace(old, backend, stateFile());
+        restarted.add(backend);
+        registry.register(backend);
         launcher.awaitBackend(backend, profile.backendUrl());
-        RunMonitors.backendRestarted(backend.pid());
     }
 }

@@ -8,6 +8,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.esbbench.maven.management.ManagementAgentFlags;
+import org.esbbench.report.run.RunLayout;
 
 /**
  * Builds the command lines of the processes a run starts and brings them up: the Netty echo backend and
@@ -18,13 +20,13 @@ final class ServerLauncher {
     static final List<String> BACKEND_JVM_FLAGS = List.of("-Xms256m", "-Xmx256m", "-XX:+UseParallelGC");
 
     private final Path root;
-    private final Path runDir;
+    private final RunLayout layout;
     private final Duration startTimeout;
     private final Consumer<String> log;
 
-    ServerLauncher(Path root, Path runDir, Duration startTimeout, Consumer<String> log) {
+    ServerLauncher(Path root, RunLayout layout, Duration startTimeout, Consumer<String> log) {
         this.root = root;
-        this.runDir = runDir;
+        this.layout = layout;
         this.startTimeout = startTimeout;
         this.log = log;
     }
@@ -45,7 +47,7 @@ final class ServerLauncher {
                 "--delay-ms", Long.toString(delayMs)));
         log.accept("starting the echo backend on " + backendUrl.getHost() + ":" + backendUrl.getPort()
                 + " with a delay of " + delayMs + " ms");
-        return ManagedProcess.start("backend", cmd, root, runDir.resolve("backend.log"));
+        return ManagedProcess.start("backend", cmd, root, layout.processOutput("backend"));
     }
 
     void awaitBackend(ManagedProcess backend, URI backendUrl) throws InvalidRunException {
@@ -62,12 +64,12 @@ final class ServerLauncher {
         Readiness.requireFreePort("embedded JMS broker", broker.getHost(), broker.getPort());
         List<String> cmd = new ArrayList<>();
         cmd.add(java());
-        cmd.addAll(serverJvmFlags(heap, runDir.resolve("server-gc.log")));
-        java.util.Optional<java.net.InetSocketAddress> jmx = profile.jmx();
-        if (jmx.isPresent()) {
-            // GC notifications and CPU time over JMX, on loopback only: the recorder in the build connects here.
-            Readiness.requireFreePort("reference server's JMX", "127.0.0.1", jmx.get().getPort());
-            cmd.addAll(JmxFlags.forLoopback(jmx.get().getPort()));
+        cmd.addAll(serverJvmFlags(heap, layout.serverGcLog()));
+        java.util.Optional<java.net.InetSocketAddress> agent = profile.managementAgent();
+        if (agent.isPresent()) {
+            // GC notifications over the management agent, on loopback only: the run's monitor connects here.
+            Readiness.requireFreePort("reference server's management agent (JMX)", "127.0.0.1", agent.get().getPort());
+            cmd.addAll(ManagementAgentFlags.forLoopback(agent.get().getPort()));
         }
         cmd.addAll(List.of("-jar", jar.toString(),
                 "--port", Integer.toString(profile.port()),
@@ -79,7 +81,7 @@ final class ServerLauncher {
                 "--algorithm-suite", wsSuite.toUpperCase(java.util.Locale.ROOT)));
         log.accept("starting the reference server on " + profile.host() + ":" + profile.port() + " with heap " + heap
                 + ", WS-Security suite " + wsSuite);
-        return ManagedProcess.start("server", cmd, root, runDir.resolve("server.log"));
+        return ManagedProcess.start("server", cmd, root, layout.processOutput("server"));
     }
 
     /** Heap fixed at the run's size (no resizing during the measurement), GC logged with JDK 17 unified logging. */

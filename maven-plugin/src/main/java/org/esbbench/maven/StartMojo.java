@@ -1,110 +1,106 @@
 package org.esbbench.maven;
 
-import org.esbbench.report.usage.CpuSeries;
-import org.esbbench.report.usage.GcCollectors;
-import org.esbbench.report.usage.GcSeries;
-import org.esbbench.report.usage.RunFigures;
-import org.esbbench.report.usage.SaturationCheck;
+import java.io.File;
 import java.io.IOException;
-import java.net.URI;
 import java.net.InetSocketAddress;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Properties;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.esbbench.maven.management.ManagementAgentFlags;
+import org.esbbench.report.run.RunLayout;
 
 /**
- * Before the plans run: starts the echo backend (with the run's delay) and the reference server (with its
- * heap, GC log and JMX on loopback) unless the target profile points elsewhere, waits for each health
- * check, sends one preflight request per scenario checked like any reply, then starts the CPU sampler and,
- * when the target profile gives a JMX address, the GC recorder. Every started process is registered so that
- * it is stopped even when the build fails.
+ * Before the plans run: starts the echo backend (with the run's first delay) and the reference server (with its
+ * heap, GC log and management agent on loopback) unless the target profile points elsewhere, waits for each health
+ * check, sends one preflight request per scenario checked like any reply, then starts the run's monitor (CPU time
+ * series; the server's GC over its management agent when the target profile gives one) and waits until it records.
+ * Every process is registered in the run's processes.csv; this goal's shutdown hook stops them if the build ends
+ * before the stop goal does.
  */
 @Mojo(name = "start", defaultPhase = LifecyclePhase.PRE_INTEGRATION_TEST, threadSafe = true)
-public class StartMojo extends AbstractRunMojo {
+public class StartMojo extends CurrentRunMojo {
 
     /** The reference server's runnable jar. */
     @Parameter(defaultValue = "${project.basedir}/../reference-esb/target/reference-esb.jar", required = true)
-    java.io.File serverJar;
+    File serverJar;
+
+    /** The echo backend's runnable jar (started here, restarted between delays by run). */
+    @Parameter(defaultValue = "${project.basedir}/../backend-netty/target/backend-netty.jar", required = true)
+    File backendJar;
+
+    /**
+     * How long the monitor may take to connect to the server's management agent. The server has passed its health
+     * check and the preflight by then, so its agent answers at once: a connection that takes longer is a problem
+     * to report now, not after the whole start timeout.
+     */
+    private static final Duration MONITOR_CONNECT_TIMEOUT = Duration.ofSeconds(20);
+    /** The monitor JVM's own start-up, beside the connection. */
+    private static final Duration MONITOR_START_UP = Duration.ofSeconds(30);
+
+    /** Seconds each started process may take to answer its health check. */
+    @Parameter(property = "startTimeout", defaultValue = "90")
+    int startTimeout;
 
     @Override
-    void execute(CurrentRun current) throws MojoExecutionException, MojoFailureException {
-        RunPlan plan = current.plan();
-        TargetProfile profile = current.profile();
-        Properties run = current.record();
-        Path runDir = current.dir();
-        ServerLauncher launcher = new ServerLauncher(root(), runDir, Duration.ofSeconds(startTimeout), this::info);
+    protected void doExecute(CurrentRun current) throws MojoExecutionException, MojoFailureException {
+        RunLayout layout = current.layout();
+        ProcessRegistry registry = current.processes();
+        // Stays installed after this goal: the processes live on until the stop goal, and are stopped at the
+        // JVM's end if the build never gets there.
+        StopOnExit started = new StopOnExit(registry, "start");
         try {
-            List<ManagedProcess> started = new ArrayList<>();
+            RunPlan plan = current.plan();
+            TargetProfile profile = current.profile();
             if (profile.startsServers()) {
+                ServerLauncher launcher = new ServerLauncher(root(), layout, Duration.ofSeconds(startTimeout), this::info);
                 ManagedProcess backend = launcher.startBackend(backendJar.toPath(), profile.backendUrl(), plan.delays().get(0));
-                ProcessRegistry.register(backend, stateFile());
-                started.add(backend);
+                register(registry, started, backend);
                 launcher.awaitBackend(backend, profile.backendUrl());
                 ManagedProcess server = launcher.startServer(serverJar.toPath(), profile, plan.heap(), plan.settings().wsSuite());
-                ProcessRegistry.register(server, stateFile());
-                started.add(server);
+                register(registry, started, server);
                 launcher.awaitServer(server, profile);
-                for (ManagedProcess p : started) {
-                    run.setProperty("process." + p.name() + ".pid", Long.toString(p.pid()));
-                    run.setProperty("process." + p.name() + ".command", String.join(" ", p.command()));
-                }
             } else {
                 info("target '" + profile.name() + "' is external: nothing to start");
             }
             new Preflight(root(), profile, plan, this::info).run();
-            run.setProperty("preflight", "passed");
-            run.setProperty("startedAt", Long.toString(System.currentTimeMillis()));
-            writeRun(run);
-            RunMonitors.start(runDir, started);
-            recordGc(profile, runDir);
+            startMonitor(layout, profile, registry, started);
         } catch (InvalidRunException e) {
-            stopQuietly();
+            stopNow(started);
             throw new MojoFailureException(e.getMessage());
         } catch (IOException | RuntimeException e) {
-            stopQuietly();
+            stopNow(started);
             throw new MojoExecutionException("could not start the run: " + e.getMessage(), e);
         }
     }
 
-    /** Connects the GC recorder to the server's JMX address, when the target profile gives one. */
-    private void recordGc(TargetProfile profile, Path runDir) throws InvalidRunException, IOException {
-        Optional<InetSocketAddress> jmx = profile.jmx();
-        if (jmx.isEmpty()) {
+    /** The monitor: CPU time series always, the server's GC (and an external server's CPU) over its agent. */
+    private void startMonitor(RunLayout layout, TargetProfile profile, ProcessRegistry registry, StopOnExit started)
+            throws InvalidRunException, IOException {
+        Optional<InetSocketAddress> agent = profile.managementAgent();
+        Optional<String> url = agent.map(a -> ManagementAgentFlags.serviceUrl(a.getHostString(), a.getPort()));
+        if (agent.isEmpty()) {
             info("target profile has no jmx=host:port: no GC figures" + (profile.startsServers() ? "" : " and no server CPU figures"));
-            return;
         }
-        String url = JmxFlags.serviceUrl(jmx.get().getHostString(), jmx.get().getPort());
-        GcRecorder recorder;
-        try {
-            recorder = GcRecorder.connect(url, Duration.ofSeconds(startTimeout), runDir.resolve("gc.csv"), this::info);
-        } catch (IOException e) {
-            throw new InvalidRunException("cannot connect to the server's JMX at " + url + ": " + e.getMessage());
-        }
-        if (!profile.startsServers()) {
-            // An external server: its CPU time comes over JMX, into a file of its own beside cpu.csv.
-            recorder.sampleCpu(runDir.resolve(RunFigures.SERVER_CPU_OVER_JMX), "server", Duration.ofMillis(250));
-        }
-        RunMonitors.recordGc(recorder);
-        info("recording the server's GC over JMX at " + jmx.get().getHostString() + ":" + jmx.get().getPort());
+        ManagedProcess monitor = MonitorLauncher.start(MonitorLauncher.command(
+                MonitorLauncher.classpath(getClass().getClassLoader()), layout, url, !profile.startsServers(),
+                MONITOR_CONNECT_TIMEOUT), layout);
+        register(registry, started, monitor);
+        Duration took = MonitorLauncher.awaitRecording(monitor, MONITOR_CONNECT_TIMEOUT.plus(MONITOR_START_UP));
+        info(monitor + " recording after " + took.toMillis() + " ms: CPU time series"
+                + url.map(u -> ", the server's GC over " + u).orElse(""));
     }
 
-    private void stopQuietly() {
-        try {
-            ProcessRegistry.stopAll(stateFile(), Duration.ofSeconds(10)).forEach(this::info);
-        } catch (IOException e) {
-            getLog().warn("[esb-bench] could not stop every process: " + e.getMessage());
-        }
+    private static void register(ProcessRegistry registry, StopOnExit started, ManagedProcess process) throws IOException {
+        started.add(process);
+        registry.register(process);
     }
 
-    static URI health(URI base, String path) {
-        return base.resolve(path);
+    private void stopNow(StopOnExit started) {
+        started.stopNow(Duration.ofSeconds(10)).forEach(this::info);
+        started.close();
     }
 }

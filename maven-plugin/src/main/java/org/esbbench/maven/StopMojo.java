@@ -2,36 +2,41 @@ package org.esbbench.maven;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.Properties;
+import java.util.List;
+import java.util.Optional;
 import org.apache.maven.plugin.MojoExecutionException;
-import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.esbbench.report.run.RunLayout;
 
 /**
- * After the plans: closes the CPU sampler and the progress line, then stops every process the start goal
- * started (SIGTERM, then a kill after the grace period). When an earlier goal failed, Maven never reaches
- * this phase; the shutdown hook of {@link ProcessRegistry} stops the processes then.
+ * After the plans: stops every process of the current run that its processes.csv says is still running, newest
+ * first (the monitor, which takes a last sample and closes its series on SIGTERM; then the server and the backend):
+ * SIGTERM, then a kill after the grace period. It needs nothing but the run folder, so {@code mvn esb-bench:stop}
+ * also cleans up after a build that was killed. When an earlier goal failed, Maven never reaches this phase; the
+ * starting goals' shutdown hooks stop the processes then.
  */
 @Mojo(name = "stop", defaultPhase = LifecyclePhase.POST_INTEGRATION_TEST, threadSafe = true)
-public class StopMojo extends AbstractRunMojo {
+public class StopMojo extends EsbBenchMojo {
 
     /** Seconds a process gets to finish in-flight work after SIGTERM before it is killed. */
     @Parameter(property = "stopGrace", defaultValue = "20")
     int stopGrace;
 
     @Override
-    public void execute() throws MojoExecutionException, MojoFailureException {
-        if (skipped()) {
-            return;
-        }
+    protected void doExecute() throws MojoExecutionException {
         try {
-            RunMonitors.close();
-            ProcessRegistry.stopAll(stateFile(), Duration.ofSeconds(stopGrace)).forEach(this::info);
-            Properties run = readRun();
-            run.setProperty("stoppedAt", Long.toString(System.currentTimeMillis()));
-            writeRun(run);
+            Optional<RunLayout> run = currentRunPointer().current();
+            if (run.isEmpty()) {
+                info("no current run (" + currentRunPointer().file() + " missing): nothing to stop");
+                return;
+            }
+            List<String> stopped = new ProcessRegistry(run.get().processes()).stopAll(Duration.ofSeconds(stopGrace));
+            if (stopped.isEmpty()) {
+                info("run " + run.get().runId() + ": no process left running");
+            }
+            stopped.forEach(this::info);
         } catch (IOException e) {
             throw new MojoExecutionException("could not stop the run's processes: " + e.getMessage(), e);
         }

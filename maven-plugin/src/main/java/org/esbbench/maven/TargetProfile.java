@@ -32,7 +32,7 @@ public record TargetProfile(String name, Path file, Properties properties) {
         }
         TargetProfile profile = new TargetProfile(name, file, p);
         profile.port(); // fail now on a malformed port rather than in the middle of a run
-        profile.jmx();
+        profile.managementAgent();
         return profile;
     }
 
@@ -68,11 +68,11 @@ public record TargetProfile(String name, Path file, Properties properties) {
     }
 
     /**
-     * The server JVM's JMX address for GC and CPU figures, {@code jmx=host:port}: for a started server the
-     * port its JMX connector opens on loopback; for an external Java server the address of a connector it
-     * already opens. Empty when the profile has none (no GC figures; no CPU figures for an external server).
+     * The address of the server JVM's management agent (JMX) for GC and CPU figures, the profile's
+     * {@code jmx=host:port}: for a started server the port its agent opens on loopback; for an external Java
+     * server the address of a connector it already opens. Empty when the profile has none (no GC figures; no CPU figures for an external server).
      */
-    public Optional<InetSocketAddress> jmx() throws InvalidRunException {
+    public Optional<InetSocketAddress> managementAgent() throws InvalidRunException {
         String value = properties.getProperty("jmx", "").trim();
         if (value.isEmpty()) {
             return Optional.empty();

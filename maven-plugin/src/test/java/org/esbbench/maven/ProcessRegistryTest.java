@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.esbbench.report.run.ProcessesFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -13,18 +14,74 @@ class ProcessRegistryTest {
     Path dir;
 
     @Test
-    void stopsWhatItStartedAndForgetsItsState() throws Exception {
-        Path state = dir.resolve("processes.properties");
+    void stopsWhatIsRunningAndMarksItStoppedInTheFile() throws Exception {
+        ProcessRegistry registry = new ProcessRegistry(dir.resolve("processes.csv"));
         ManagedProcess sleeper = ManagedProcess.start("sleeper", List.of("sleep", "300"), dir, dir.resolve("sleeper.log"));
         try {
-            ProcessRegistry.register(sleeper, state);
-            assertThat(ProcessRegistry.running(state)).extracting(ManagedProcess::pid).contains(sleeper.pid());
+            registry.register(sleeper);
+            // another goal (a new registry on the same file) sees it
+            ProcessRegistry later = new ProcessRegistry(dir.resolve("processes.csv"));
+            assertThat(later.running()).extracting(ManagedProcess::pid).containsExactly(sleeper.pid());
+            assertThat(later.running("sleeper")).isPresent();
 
-            List<String> report = ProcessRegistry.stopAll(state, Duration.ofSeconds(5));
+            List<String> report = later.stopAll(Duration.ofSeconds(5));
 
             assertThat(report).singleElement().asString().contains("stopped");
             assertThat(ProcessHandle.of(sleeper.pid()).map(ProcessHandle::isAlive).orElse(false)).isFalse();
-            assertThat(state).doesNotExist();
+            List<ProcessesFile.Entry> entries = ProcessesFile.read(registry.file());
+            assertThat(entries).singleElement().satisfies(e -> {
+                assertThat(e.running()).isFalse();
+                assertThat(e.command()).isEqualTo("sleep 300");
+            });
+            assertThat(later.running()).isEmpty();
+        } finally {
+            sleeper.stop(Duration.ofSeconds(1));
+        }
+    }
+
+    @Test
+    void marksAProcessThatEndedStoppedAndLeavesOthersRunning() throws Exception {
+        ProcessRegistry registry = new ProcessRegistry(dir.resolve("processes.csv"));
+        ManagedProcess first = ManagedProcess.start("backend", List.of("sleep", "300"), dir, dir.resolve("a.log"));
+        ManagedProcess second = ManagedProcess.start("backend", List.of("sleep", "300"), dir, dir.resolve("b.log"));
+        try {
+            registry.register(first);
+            first.stop(Duration.ofSeconds(5));
+            registry.markStopped(first);
+            registry.register(second);
+
+            assertThat(registry.running("backend")).map(ManagedProcess::pid).contains(second.pid());
+            assertThat(ProcessesFile.read(registry.file())).extracting(ProcessesFile.Entry::running).containsExactly(false, true);
+        } finally {
+            second.stop(Duration.ofSeconds(1));
+        }
+    }
+
+    @Test
+    void leavesAPidAloneThatNowBelongsToAnotherProcess() throws Exception {
+        ManagedProcess sleeper = ManagedProcess.start("sleeper", List.of("sleep", "300"), dir, dir.resolve("sleeper.log"));
+        try {
+            // the file says the pid was started an hour ago: the process with that pid now is another one
+            assertThat(ManagedProcess.attach("server", sleeper.pid(), sleeper.startedAtMs() - 3_600_000, sleeper.log(),
+                    List.of())).isEmpty();
+            assertThat(ManagedProcess.attach("sleeper", sleeper.pid(), sleeper.startedAtMs(), sleeper.log(), List.of()))
+                    .isPresent();
+        } finally {
+            sleeper.stop(Duration.ofSeconds(1));
+        }
+    }
+
+    @Test
+    void theGoalsGuardStopsWhatItStartedAndMarksItStopped() throws Exception {
+        ProcessRegistry registry = new ProcessRegistry(dir.resolve("processes.csv"));
+        ManagedProcess sleeper = ManagedProcess.start("sleeper", List.of("sleep", "300"), dir, dir.resolve("sleeper.log"));
+        try (StopOnExit guard = new StopOnExit(registry, "test")) {
+            guard.add(sleeper);
+            registry.register(sleeper);
+
+            assertThat(guard.stopNow(Duration.ofSeconds(5))).singleElement().asString().contains("stopped");
+            assertThat(sleeper.isAlive()).isFalse();
+            assertThat(ProcessesFile.read(registry.file())).singleElement().satisfies(e -> assertThat(e.running()).isFalse());
         } finally {
             sleeper.stop(Duration.ofSeconds(1));
         }

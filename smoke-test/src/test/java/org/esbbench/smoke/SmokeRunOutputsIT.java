@@ -18,7 +18,6 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Properties;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -35,19 +34,15 @@ import static org.assertj.core.api.Assertions.within;
 class SmokeRunOutputsIT {
     private static final Path ROOT = Path.of(System.getProperty("esbbench.root", "..")).toAbsolutePath().normalize();
     private static Path runDir;
-    private static Properties run;
 
     @BeforeAll
     static void findTheRun() throws IOException {
-        // Written by esb-bench:check at the start of this build's suite run.
-        Path runFile = ROOT.resolve("suite/target/esb-bench/run.properties");
-        assertThat(runFile).as("the suite's run record of this build").exists();
-        run = new Properties();
-        try (Reader in = Files.newBufferedReader(runFile)) {
-            run.load(in);
-        }
-        runDir = Path.of(run.getProperty("runDir"));
+        // esb-bench:check points the build's later goals at the run folder it made, through this one file.
+        Path pointer = ROOT.resolve("suite/target/esb-bench/current-run");
+        assertThat(pointer).as("the suite's pointer to this build's run").exists();
+        runDir = Path.of(Files.readString(pointer).strip());
         assertThat(runDir).isDirectory();
+        assertThat(runDir.resolve(RunLayout.RUN_PLAN)).as("the run plan check wrote").isRegularFile();
     }
 
     private static JsonNode runJson() throws IOException {

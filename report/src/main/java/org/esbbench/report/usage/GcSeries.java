@@ -14,7 +14,7 @@ import java.util.OptionalLong;
 import java.util.function.Predicate;
 
 /**
- * The server's garbage collections as {@link GcRecorder} wrote them to {@code gc.csv}, read back to give the
+ * The server's garbage collections as the plugin's GC recording wrote them to {@code gc.csv}, read back to give the
  * GC figures of a measurement window [from, to] (epoch milliseconds, both inclusive, as the window of the
  * latency figures):
  * <ul>
@@ -24,7 +24,7 @@ import java.util.function.Predicate;
  *       ended in the window;</li>
  *   <li><b>heap footprint after full GC</b> (WSO2's "average memory footprint after full GC"): the mean heap
  *       occupancy, in MiB, right after the full collections that ended in [from, to + slack]; the suite
- *       forces one at the end of each point ({@link GcRecorder#forceFullGc}), just after its window, which
+ *       forces one at the end of each point (a System.gc() over the management connection), just after its window, which
  *       the slack lets in;</li>
  *   <li>the number of pauses and the longest pause that ended in the window.</li>
  * </ul>

@@ -1,18 +1,10 @@
-package org.esbbench.maven;
+package org.esbbench.maven.management;
 
-import org.esbbench.report.usage.CpuSeries;
-import org.esbbench.report.usage.GcCollectors;
-import org.esbbench.report.usage.GcSeries;
-import org.esbbench.report.usage.RunFigures;
-import org.esbbench.report.usage.SaturationCheck;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,43 +13,55 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import org.esbbench.maven.monitor.CpuSampler;
+import org.esbbench.maven.monitor.CpuSource;
+import org.esbbench.report.usage.CpuSeries;
+import org.esbbench.report.usage.GcSeries;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assumptions.assumeThat;
-
-/** The recorder against a real child JVM that makes garbage, reached through the JMX flags the suite uses. */
-class GcRecorderIT {
+/**
+ * The management connection, the GC recording, the forced full GC and the remote CPU sampling against a real child
+ * JVM that makes garbage, reached through the agent flags the suite uses.
+ */
+class GcRecordingIT {
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(60);
 
     @TempDir
     Path dir;
 
-    private final List<Process> children = new ArrayList<>();
+    private final GarbageMakerJvm children = new GarbageMakerJvm();
     private final List<String> log = new CopyOnWriteArrayList<>();
 
     @AfterEach
     void stopChildren() throws InterruptedException {
-        for (Process p : children) {
-            p.destroyForcibly();
-            p.waitFor(30, TimeUnit.SECONDS);
-        }
+        children.close();
     }
 
     @Test
     void recordsYoungPausesAForcedFullCollectionAndTheCpuTime() throws Exception {
-        int port = freePort();
-        startChild(port);
+        int port = GarbageMakerJvm.freePort();
+        children.start(port, dir.resolve("child.log"));
         Path gcCsv = dir.resolve("gc.csv");
-        Path cpuCsv = dir.resolve("cpu.csv");
+        Path cpuCsv = dir.resolve("server-cpu.csv");
         long fullGcCalled;
         long fullGcReturned;
-        try (GcRecorder recorder = GcRecorder.connect(JmxFlags.serviceUrl("127.0.0.1", port), CONNECT_TIMEOUT, gcCsv, log::add)
-                .sampleCpu(cpuCsv, "server", Duration.ofMillis(100))) {
-            await(Duration.ofSeconds(60), () -> youngPausesSinceStart(gcCsv) >= 3, "three young collections in " + gcCsv);
+        try (ManagementConnection connection = ManagementConnection.connect(ManagementAgentFlags.serviceUrl("127.0.0.1", port), CONNECT_TIMEOUT);
+             GcRecording recording = GcRecording.start(connection, gcCsv, log::add);
+             CpuSampler cpu = new CpuSampler(cpuCsv).watch("server", CpuSource.ofRemoteJvm(connection))) {
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (youngPausesSinceStart(gcCsv) < 3 && System.nanoTime() < deadline) {
+                cpu.sampleOnce();
+                Thread.sleep(100);
+            }
+            assertThat(youngPausesSinceStart(gcCsv)).as("young collections in %s", gcCsv).isGreaterThanOrEqualTo(3);
             fullGcCalled = System.currentTimeMillis();
-            assertThat(recorder.forceFullGc(Duration.ofSeconds(20))).as("log: %s", log).isTrue();
+            assertThat(FullGc.run(connection, Duration.ofSeconds(20))).as("log: %s", log).isTrue();
             fullGcReturned = System.currentTimeMillis();
+            // the recording got the same notification (on the connector's thread, maybe a moment later)
+            await(Duration.ofSeconds(10), () -> fullCollections(gcCsv) > 0, "the full collection in " + gcCsv);
+            assertThat(recording.isRecording()).isTrue();
         }
 
         List<GcSeries.Collection> all = GcSeries.read(gcCsv).collections();
@@ -96,14 +100,24 @@ class GcRecorderIT {
 
     @Test
     void stopsQuietlyWhenTheServerGoesAway() throws Exception {
-        int port = freePort();
-        Process child = startChild(port);
+        int port = GarbageMakerJvm.freePort();
+        Process child = children.start(port, dir.resolve("child.log"));
         Path gcCsv = dir.resolve("gc.csv");
-        try (GcRecorder recorder = GcRecorder.connect(JmxFlags.serviceUrl("127.0.0.1", port), CONNECT_TIMEOUT, gcCsv, log::add)
-                .sampleCpu(dir.resolve("cpu.csv"), "server", Duration.ofMillis(100))) {
+        Path cpuCsv = dir.resolve("server-cpu.csv");
+        try (ManagementConnection connection = ManagementConnection.connect(ManagementAgentFlags.serviceUrl("127.0.0.1", port), CONNECT_TIMEOUT);
+             GcRecording recording = GcRecording.start(connection, gcCsv, log::add);
+             CpuSampler cpu = new CpuSampler(cpuCsv).watch("server", CpuSource.ofRemoteJvm(connection))) {
+            cpu.sampleOnce();
             child.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-            await(Duration.ofSeconds(60), () -> !recorder.isRecording(), "the recorder noticing the lost connection");
-            assertThat(recorder.forceFullGc(Duration.ofSeconds(1))).isFalse();
+            await(Duration.ofSeconds(60), () -> {
+                try {
+                    cpu.sampleOnce(); // a failing remote source gives no reading, never an exception
+                } catch (IOException e) {
+                    throw new AssertionError(e);
+                }
+                return !recording.isRecording();
+            }, "the recording noticing the lost connection");
+            assertThatThrownBy(() -> FullGc.run(connection, Duration.ofSeconds(1))).isInstanceOf(IOException.class);
         }
         assertThat(log).filteredOn(l -> l.contains("lost the JMX connection")).hasSize(1);
         List<String> rows = Files.readAllLines(gcCsv);
@@ -112,12 +126,12 @@ class GcRecorderIT {
     }
 
     @Test
-    void theJmxPortListensOnLoopbackOnly() throws Exception {
+    void theAgentListensOnLoopbackOnly() throws Exception {
         assumeThat(Path.of("/proc/net/tcp")).exists();
-        int port = freePort();
-        startChild(port);
-        // the recorder connecting is the sign that the agent is up
-        GcRecorder.connect(JmxFlags.serviceUrl("127.0.0.1", port), CONNECT_TIMEOUT, dir.resolve("gc.csv"), log::add).close();
+        int port = GarbageMakerJvm.freePort();
+        children.start(port, dir.resolve("child.log"));
+        // connecting is the sign that the agent is up
+        ManagementConnection.connect(ManagementAgentFlags.serviceUrl("127.0.0.1", port), CONNECT_TIMEOUT).close();
 
         List<String> listeners = new ArrayList<>();
         for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
@@ -143,31 +157,13 @@ class GcRecorderIT {
 
     @Test
     void givesUpWithAClearErrorWhenNothingAnswers() throws IOException {
-        int port = freePort();
+        int port = GarbageMakerJvm.freePort();
         long started = System.nanoTime();
-        assertThatThrownBy(() -> GcRecorder.connect(JmxFlags.serviceUrl("127.0.0.1", port), Duration.ofSeconds(2),
-                dir.resolve("gc.csv"), log::add))
+        assertThatThrownBy(() -> ManagementConnection.connect(ManagementAgentFlags.serviceUrl("127.0.0.1", port), Duration.ofSeconds(2)))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("no JMX connection to service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port)
                 .hasMessageContaining("within 2 s");
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(30));
-        assertThat(dir.resolve("gc.csv")).doesNotExist();
-    }
-
-    private Process startChild(int jmxPort) throws IOException, URISyntaxException {
-        Path classes = Path.of(GarbageMaker.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        List<String> cmd = new ArrayList<>(List.of(ServerLauncher.java(), "-Xms64m", "-Xmx64m", "-XX:+UseG1GC"));
-        cmd.addAll(JmxFlags.forLoopback(jmxPort));
-        cmd.addAll(List.of("-cp", classes.toString(), GarbageMaker.class.getName(), "120"));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("child.log").toFile()).start();
-        children.add(p);
-        return p;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
     }
 
     /** Young pauses that ended once the recording was fully subscribed (one may be reported just before). */
@@ -176,17 +172,25 @@ class GcRecorderIT {
             long startedAt = startedAt(gcCsv);
             return GcSeries.read(gcCsv).collections().stream()
                     .filter(c -> c.collector().equals("G1 Young Generation") && c.epochMs() >= startedAt).count();
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    private static long fullCollections(Path gcCsv) {
+        try {
+            return GcSeries.read(gcCsv).collections().stream().filter(GcSeries.Collection::isFull).count();
         } catch (IOException e) {
             return 0;
         }
     }
 
-    private static long startedAt(Path gcCsv) throws IOException {
+    static long startedAt(Path gcCsv) throws IOException {
         return Files.readAllLines(gcCsv).stream().filter(r -> r.contains(",recording started,"))
                 .mapToLong(r -> Long.parseLong(r.split(",")[0])).findFirst().orElseThrow();
     }
 
-    private static void await(Duration timeout, BooleanSupplier condition, String what) throws InterruptedException {
+    static void await(Duration timeout, BooleanSupplier condition, String what) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {

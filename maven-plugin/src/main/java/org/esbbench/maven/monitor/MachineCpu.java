@@ -1,4 +1,4 @@
-package org.esbbench.maven;
+package org.esbbench.maven.monitor;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package org.esbbench.maven;
+package org.esbbench.maven.monitor;
 
 import org.junit.jupiter.api.Test;
 

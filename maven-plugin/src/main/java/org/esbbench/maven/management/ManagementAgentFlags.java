@@ -1,10 +1,10 @@
-package org.esbbench.maven;
+package org.esbbench.maven.management;
 
 import java.util.List;
 
 /**
- * JVM flags that open the JDK's built-in JMX agent for the suite's GC and CPU recorder, and the service URL
- * to reach it.
+ * JVM flags that open the JDK's built-in management agent (Java Management Extensions, "JMX"; not to be confused
+ * with JMeter's .jmx plans) for the suite's GC and CPU recording, and the service URL to reach it.
  *
  * <p>The connector has no authentication and no TLS, which is only acceptable because it is reachable from
  * this machine only: the RMI registry and the RMI connector both listen on one port bound to 127.0.0.1
@@ -16,10 +16,10 @@ import java.util.List;
  * peer is not an address of this machine ({@code jmxremote.local.only=true}, spelled out here so a site-wide
  * management.properties cannot turn it off).
  */
-public final class JmxFlags {
+public final class ManagementAgentFlags {
     private static final String LOOPBACK = "127.0.0.1";
 
-    private JmxFlags() {
+    private ManagementAgentFlags() {
     }
 
     /** Flags for a JVM the suite starts: its JMX connector at 127.0.0.1:{@code port}, unauthenticated, local only. */
@@ -39,7 +39,7 @@ public final class JmxFlags {
     /** The RMI service URL of the JDK agent's connector at host:port (an IPv6 literal is bracketed). */
     public static String serviceUrl(String host, int port) {
         if (host == null || host.isBlank()) {
-            throw new IllegalArgumentException("JMX host is empty");
+            throw new IllegalArgumentException("management agent host is empty");
         }
         requirePort(port);
         String h = host.strip();
@@ -51,7 +51,7 @@ public final class JmxFlags {
 
     private static void requirePort(int port) {
         if (port < 1 || port > 65535) {
-            throw new IllegalArgumentException("JMX port must be in 1..65535, was " + port);
+            throw new IllegalArgumentException("management agent port must be in 1..65535, was " + port);
         }
     }
 }

@@ -1,9 +1,9 @@
-package org.esbbench.maven;
+package org.esbbench.maven.management;
 
 import java.util.concurrent.TimeUnit;
 
 /**
- * Child JVM for {@link GcRecorderIT}: allocates steadily, keeping a rotating share alive long enough to be
+ * Child JVM for {@link GcRecordingIT} and {@code RunMonitorIT}: allocates steadily, keeping a rotating share alive long enough to be
  * promoted, so the recorder sees young pauses and a full collection finds old garbage to free. Exits by itself
  * after the number of seconds given as its argument, should the test fail to stop it.
  */

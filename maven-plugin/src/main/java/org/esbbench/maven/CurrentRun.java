@@ -1,0 +1,62 @@
+package org.esbbench.maven;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Properties;
+import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.run.RunPlanFile;
+
+/**
+ * The run the goals after check work on, as check wrote it: its folder and its {@code run-plan.json}. The run plan
+ * and the target profile are rebuilt from what the file records, not from the build's properties again.
+ */
+final class CurrentRun {
+    private final RunLayout layout;
+    private final RunPlanFile planFile;
+    private final Path root;
+
+    CurrentRun(RunLayout layout, RunPlanFile planFile, Path root) {
+        this.layout = layout;
+        this.planFile = planFile;
+        this.root = root;
+    }
+
+    /** The run the pointer names. */
+    static CurrentRun read(CurrentRunPointer pointer, Path root) throws IOException, InvalidRunException {
+        RunLayout layout = pointer.current().orElseThrow(() -> new InvalidRunException("no run prepared ("
+                + pointer.file() + " missing): the esb-bench:check goal runs first in the same build"));
+        return new CurrentRun(layout, RunPlanFile.read(layout.runPlan()), root);
+    }
+
+    RunLayout layout() {
+        return layout;
+    }
+
+    RunPlanFile planFile() {
+        return planFile;
+    }
+
+    ProcessRegistry processes() {
+        return new ProcessRegistry(layout.processes());
+    }
+
+    /** The run plan, parsed again from the parameters check validated. */
+    RunPlan plan() throws InvalidRunException {
+        return RunPlan.parse(planFile.parameters(), root, root.resolve("jmx"));
+    }
+
+    /** The target profile as check read it (its properties are recorded in the run plan). */
+    TargetProfile profile() throws InvalidRunException {
+        Map<String, Object> record = planFile.record();
+        Properties properties = new Properties();
+        if (record.get(RunFacts.TARGET_PROFILE) instanceof Map<?, ?> recorded) {
+            recorded.forEach((k, v) -> properties.setProperty(String.valueOf(k), String.valueOf(v)));
+        } else {
+            throw new InvalidRunException(layout.runPlan() + " records no target profile: write it again with esb-bench:check");
+        }
+        Object file = record.get(RunFacts.TARGET_PROFILE_FILE);
+        return new TargetProfile(planFile.target(), Path.of(file == null ? planFile.target() + ".properties" : file.toString()),
+                properties);
+    }
+}

@@ -1,0 +1,131 @@
+package org.esbbench.maven.management;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import javax.management.MBeanServerConnection;
+import javax.management.NotificationListener;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+
+/**
+ * A connection to a JVM's management agent (JMX over RMI), made with retries until a deadline because the JVM
+ * may still be starting. What is done over it (GC recording, a forced full GC, CPU time) is up to its users.
+ */
+public final class ManagementConnection implements AutoCloseable {
+    private static final Duration RETRY_PAUSE = Duration.ofMillis(250);
+
+    private final JMXServiceURL url;
+    private final JMXConnector connector;
+    private final MBeanServerConnection mbeans;
+
+    private ManagementConnection(JMXServiceURL url, JMXConnector connector) throws IOException {
+        this.url = url;
+        this.connector = connector;
+        this.mbeans = connector.getMBeanServerConnection();
+    }
+
+    /** Connects to a service URL such as {@link ManagementAgentFlags#serviceUrl} builds. */
+    public static ManagementConnection connect(String serviceUrl, Duration timeout) throws IOException {
+        return connect(new JMXServiceURL(serviceUrl), timeout);
+    }
+
+    /**
+     * Connects to {@code url}, retrying until {@code timeout} has passed.
+     *
+     * @throws IOException when no connection could be made in time (the message carries the last error)
+     */
+    public static ManagementConnection connect(JMXServiceURL url, Duration timeout) throws IOException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        ExecutorService connecting = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "esb-bench-management-connect");
+            t.setDaemon(true);
+            return t;
+        });
+        Exception last = null;
+        try {
+            while (true) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new IOException("no JMX connection to " + url + " within " + timeout.toSeconds() + " s"
+                            + (last == null ? "" : ": " + last), last);
+                }
+                // In a thread of its own: an RMI connect to a host that drops packets would block far longer.
+                Future<JMXConnector> attempt = connecting.submit(() -> JMXConnectorFactory.connect(url));
+                try {
+                    return open(url, attempt.get(left, TimeUnit.NANOSECONDS));
+                } catch (ExecutionException e) {
+                    last = e.getCause() instanceof Exception cause ? cause : e;
+                } catch (TimeoutException e) {
+                    attempt.cancel(true);
+                    last = e;
+                    continue;
+                }
+                Thread.sleep(Math.min(RETRY_PAUSE.toMillis(),
+                        Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()))));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while connecting to " + url);
+        } finally {
+            connecting.shutdownNow();
+        }
+    }
+
+    private static ManagementConnection open(JMXServiceURL url, JMXConnector connector) throws IOException {
+        try {
+            return new ManagementConnection(url, connector);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(connector);
+            throw e;
+        }
+    }
+
+    public JMXServiceURL url() {
+        return url;
+    }
+
+    public MBeanServerConnection mbeans() {
+        return mbeans;
+    }
+
+    /** A platform MXBean of the remote JVM (RuntimeMXBean, MemoryMXBean, OperatingSystemMXBean, ...). */
+    public <T extends java.lang.management.PlatformManagedObject> T platformBean(Class<T> type) throws IOException {
+        return ManagementFactory.getPlatformMXBean(mbeans, type);
+    }
+
+    /** Told when the connection fails, closes, or the connector drops notifications. */
+    public void onConnectionChange(NotificationListener listener) {
+        connector.addConnectionNotificationListener(listener, null, null);
+    }
+
+    public void removeConnectionListener(NotificationListener listener) {
+        try {
+            connector.removeConnectionNotificationListener(listener);
+        } catch (Exception alreadyGone) {
+            // nothing to remove
+        }
+    }
+
+    /** Disconnects (which also drops the listeners registered in the remote JVM); never throws. */
+    @Override
+    public void close() {
+        closeQuietly(connector);
+    }
+
+    private static void closeQuietly(JMXConnector connector) {
+        try {
+            connector.close();
+        } catch (IOException | RuntimeException ignored) {
+            // the remote JVM is gone already: nothing to release there
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package org.esbbench.maven.monitor;
+
+import com.sun.management.OperatingSystemMXBean;
+import java.io.IOException;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.esbbench.maven.management.ManagementConnection;
+
+/**
+ * A CPU time counter in milliseconds that the {@link CpuSampler} reads at every tick; empty when there is no
+ * reading now (the process is not running, the connection is gone).
+ */
+@FunctionalInterface
+public interface CpuSource {
+    OptionalLong cpuMillis();
+
+    /**
+     * A local process's CPU time (all its threads, GC and JIT included) from the kernel's accounting through
+     * {@link ProcessHandle}; the supplier is asked at every tick, so a process restarted or started later is followed.
+     */
+    static CpuSource ofProcess(Supplier<Optional<ProcessHandle>> process) {
+        return () -> process.get().flatMap(h -> h.info().totalCpuDuration())
+                .map(d -> OptionalLong.of(d.toMillis())).orElse(OptionalLong.empty());
+    }
+
+    /** The whole machine's busy time (/proc/stat). */
+    static CpuSource ofMachine() {
+        return MachineCpu::busyMillis;
+    }
+
+    /** A remote JVM's process CPU time from its OperatingSystemMXBean: a server the kernel here cannot see. */
+    static CpuSource ofRemoteJvm(ManagementConnection connection) throws IOException {
+        OperatingSystemMXBean os = connection.platformBean(OperatingSystemMXBean.class);
+        return () -> {
+            long nanos = os.getProcessCpuTime();
+            return nanos < 0 ? OptionalLong.empty() : OptionalLong.of(TimeUnit.NANOSECONDS.toMillis(nanos));
+        };
+    }
+}
