@@ -45,16 +45,18 @@ public class AnalyzeMojo extends EsbBenchMojo {
 
     @Override
     protected void doExecute() throws MojoExecutionException, MojoFailureException {
+        // Maven leaves a parameter whose default is "" null.
+        String earlier = run == null ? "" : run.strip();
         RunLayout layout;
         try {
-            layout = run.isBlank() ? CurrentRun.read(currentRunPointer(), root()).layout()
-                    : new RunLayout(LatestRun.resolve(root().resolve("results"), run.strip()));
+            layout = earlier.isEmpty() ? CurrentRun.read(currentRunPointer(), root()).layout()
+                    : new RunLayout(LatestRun.resolve(root().resolve("results"), earlier));
         } catch (InvalidRunException e) {
             throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {
             throw new MojoFailureException("cannot find the run to analyse: " + e.getMessage());
         }
-        if (!run.isBlank()) {
+        if (!earlier.isEmpty()) {
             info("analysing " + layout.dir() + " again");
         }
         AnalysisResult result;
