@@ -62,6 +62,7 @@ public class CheckMojo extends RunParametersMojo {
         }
         try {
             profile.port();
+            PerfMonTarget.of(profile); // a malformed perfmon key fails here, before anything starts
             requirePayload(plan);
             if (!profile.startsServers() && plan.delays().size() > 1) {
                 throw new InvalidRunException("-Ddelay=" + delay + ": a list of delays needs the echo backend the suite"
