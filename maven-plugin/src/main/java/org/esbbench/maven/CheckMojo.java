@@ -20,6 +20,7 @@ import org.esbbench.maven.plans.PlanContract;
 import org.esbbench.maven.plans.PlanReport;
 import org.esbbench.report.run.RunLayout;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * First goal of a run, in the validate phase: checks every parameter, the target profile, the payload
@@ -62,6 +63,11 @@ public class CheckMojo extends RunParametersMojo {
         }
         try {
             profile.port();
+            // A malformed perfmon key, or the port of an agent to start already taken, fails here, before anything starts.
+            Optional<PerfMonTarget> perfmon = PerfMonTarget.of(profile);
+            if (perfmon.isPresent() && perfmon.get().start()) {
+                Readiness.requireFreePort("PerfMon agent", perfmon.get().host(), perfmon.get().port());
+            }
             requirePayload(plan);
             if (!profile.startsServers() && plan.delays().size() > 1) {
                 throw new InvalidRunException("-Ddelay=" + delay + ": a list of delays needs the echo backend the suite"

@@ -52,7 +52,10 @@ public class RunMojo extends CurrentRunMojo {
     @Parameter(property = "progressInterval", defaultValue = "30")
     int progressInterval;
 
-    /** Host of a PerfMon agent whose CPU and memory the plans' collector records; empty: none. */
+    /**
+     * Host of a PerfMon agent whose CPU and memory the plans' collector records; empty: the target profile's
+     * {@code perfmon} key, if any (this parameter overrides it).
+     */
     @Parameter(property = "perfmonHost", defaultValue = "")
     String perfmonHost;
 
@@ -147,8 +150,9 @@ public class RunMojo extends CurrentRunMojo {
         if (!contract.passes()) {
             return new Outcome(null, label + ": plan contract violated, not run: " + String.join("; ", contract.violations()));
         }
+        PerfMonAddress perfmon = perfmonAddress(profile);
         Map<String, String> properties = PlanProperties.of(plan, profile, runnable, point, PlanProperties.Files.of(
-                root(), layout.perfmon(name), perfmonHost, perfmonPort));
+                root(), layout.perfmon(name), perfmon.host(), perfmon.port()));
         List<String> cmd = JMeterCommand.of(jmeter, jmeterHeapMb, runnable.file(), properties, jtl, log);
         info("starting " + label);
         ManagedProcess process = ManagedProcess.start("jmeter-" + name, cmd, jmeter.home().resolve("bin"),
@@ -178,6 +182,18 @@ public class RunMojo extends CurrentRunMojo {
             return new Outcome(exit, label + ": JMeter exited with " + exit + " (log " + log + ")");
         }
         return new Outcome(exit, "");
+    }
+
+    private record PerfMonAddress(String host, int port) {
+    }
+
+    /** The agent the plans' collector reads: -DperfmonHost if given, else the target profile's perfmon key. */
+    private PerfMonAddress perfmonAddress(TargetProfile profile) throws InvalidRunException {
+        if (perfmonHost != null && !perfmonHost.isBlank()) {
+            return new PerfMonAddress(perfmonHost.trim(), perfmonPort);
+        }
+        return PerfMonTarget.of(profile).map(t -> new PerfMonAddress(t.host(), t.port()))
+                .orElse(new PerfMonAddress("", perfmonPort));
     }
 
     /** Waits for JMeter to end, printing the progress line; false when it outlived {@code limitSeconds}. */

@@ -11,6 +11,7 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.esbbench.maven.management.ManagementAgentFlags;
+import org.esbbench.report.run.PerfMonAgentFile;
 import org.esbbench.report.run.RunLayout;
 
 /**
@@ -18,6 +19,8 @@ import org.esbbench.report.run.RunLayout;
  * heap, GC log and management agent on loopback) unless the target profile points elsewhere, waits for each health
  * check, sends one preflight request per scenario checked like any reply, then starts the run's monitor (CPU time
  * series; the server's GC over its management agent when the target profile gives one) and waits until it records.
+ * With the profile's {@code perfmon=start} it also starts the PerfMon ServerAgent on this machine (or, with
+ * {@code perfmon=host:port}, checks that the agent on the server's host answers).
  * Every process is registered in the run's processes.csv; this goal's shutdown hook stops them if the build ends
  * before the stop goal does.
  */
@@ -40,6 +43,14 @@ public class StartMojo extends CurrentRunMojo {
     private static final Duration MONITOR_CONNECT_TIMEOUT = Duration.ofSeconds(20);
     /** The monitor JVM's own start-up, beside the connection. */
     private static final Duration MONITOR_START_UP = Duration.ofSeconds(30);
+
+    /** Where the suite's build laid out the PerfMon ServerAgent (lib/, native/), for a profile's perfmon=start. */
+    @Parameter(defaultValue = "${project.build.directory}/perfmon-agent", required = true)
+    File perfmonAgentDir;
+
+    /** How long a PerfMon agent may take to answer: one the suite started (a small JVM), or one on another host. */
+    private static final Duration PERFMON_START_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration PERFMON_REMOTE_TIMEOUT = Duration.ofSeconds(10);
 
     /** Seconds each started process may take to answer its health check. */
     @Parameter(property = "startTimeout", defaultValue = "90")
@@ -66,6 +77,7 @@ public class StartMojo extends CurrentRunMojo {
             } else {
                 info("target '" + profile.name() + "' is external: nothing to start");
             }
+            startPerfMon(layout, profile, registry, started);
             new Preflight(root(), profile, plan, this::info).run();
             startMonitor(layout, profile, registry, started);
         } catch (InvalidRunException e) {
@@ -92,6 +104,32 @@ public class StartMojo extends CurrentRunMojo {
         Duration took = MonitorLauncher.awaitRecording(monitor, MONITOR_CONNECT_TIMEOUT.plus(MONITOR_START_UP));
         info(monitor + " recording after " + took.toMillis() + " ms: CPU time series"
                 + url.map(u -> ", the server's GC over " + u).orElse(""));
+    }
+
+    /**
+     * The profile's PerfMon agent ({@link PerfMonTarget}): started here on loopback for perfmon=start, or checked
+     * to answer on its host; either way recorded in the run folder ({@link PerfMonAgentFile}) for the analysis.
+     */
+    private void startPerfMon(RunLayout layout, TargetProfile profile, ProcessRegistry registry, StopOnExit started)
+            throws InvalidRunException, IOException {
+        Optional<PerfMonTarget> target = PerfMonTarget.of(profile);
+        if (target.isEmpty()) {
+            return;
+        }
+        PerfMonTarget agent = target.get();
+        ManagedProcess process = null;
+        if (agent.start()) {
+            Readiness.requireFreePort("PerfMon agent", agent.host(), agent.port());
+            process = ManagedProcess.start(PerfMonAgent.NAME, PerfMonAgent.command(perfmonAgentDir.toPath(), agent.port()),
+                    perfmonAgentDir.toPath(), layout.processOutput(PerfMonAgent.NAME));
+            register(registry, started, process);
+        }
+        Duration took = PerfMonAgent.awaitAnswer(agent.host(), agent.port(), process,
+                agent.start() ? PERFMON_START_TIMEOUT : PERFMON_REMOTE_TIMEOUT);
+        new PerfMonAgentFile(agent.address(), agent.start(), agent.cores()).write(layout.dir());
+        info((agent.start() ? process + " (PerfMon agent) answering" : "PerfMon agent at " + agent.address() + " answering")
+                + " after " + took.toMillis() + " ms: the plans record its host CPU and memory"
+                + agent.cores().stream().mapToObj(c -> " (" + c + " cores)").findFirst().orElse(""));
     }
 
     private static void register(ProcessRegistry registry, StopOnExit started, ManagedProcess process) throws IOException {

@@ -41,6 +41,16 @@ final class SuiteLayout {
         return Path.of(required("esbbench.suite.editedPlan")).toAbsolutePath().normalize();
     }
 
+    /** The PerfMon ServerAgent the build laid out (lib/, native/). */
+    static Path perfmonAgent() {
+        return Path.of(required("esbbench.suite.perfmonAgent")).toAbsolutePath().normalize();
+    }
+
+    /** The project's script that runs the PerfMon agent (scripts/perfmon-agent.sh). */
+    static Path perfmonAgentScript() {
+        return Path.of(required("esbbench.suite.perfmonAgentScript")).toAbsolutePath().normalize();
+    }
+
     static Path javaExecutable() {
         return Path.of(System.getProperty("java.home"), "bin", "java");
     }

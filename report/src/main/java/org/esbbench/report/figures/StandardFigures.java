@@ -50,9 +50,14 @@ public final class StandardFigures {
     public static final Figure MACHINE_CPU = usage("machine_cpu_pct", "machine CPU", "%", 2,
             WindowUsage::machineCpuPercent);
 
+    /** The server's host as the PerfMon agent reported it: all its cores, whatever runs there. */
+    public static final Figure HOST_CPU = usage("host_cpu_pct", "host CPU", "%", 2, WindowUsage::hostCpuPercent);
+    public static final Figure HOST_MEMORY = usage("host_memory_pct", "host memory", "%", 2,
+            WindowUsage::hostMemoryPercent);
+
     static final List<Figure> ALL = List.of(SAMPLES, ERRORS, ERROR_PCT, INCORRECT, INCORRECT_PCT, THROUGHPUT, MEAN,
             STDDEV, MIN, MAX, P50, P90, P95, P99, P99_9, CPU_PER_MESSAGE, SERVER_CPU, GC_THROUGHPUT, HEAP_AFTER_FULL_GC,
-            GENERATOR_CPU, BACKEND_CPU, MACHINE_CPU);
+            GENERATOR_CPU, BACKEND_CPU, MACHINE_CPU, HOST_CPU, HOST_MEMORY);
 
     private StandardFigures() {
     }

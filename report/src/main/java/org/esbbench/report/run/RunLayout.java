@@ -18,7 +18,9 @@ import java.nio.file.Path;
  * latency/NAME.csv       the window's percentile distribution (what the latency chart plots)
  * dashboards/NAME/       JMeter's HTML dashboard of the window
  * charts/                PNG and SVG charts
- * logs/                  JMeter's logs and the started processes' output
+ * logs/                  JMeter's logs and the started processes' output; perfmon-NAME.csv, the PerfMon collector's
+ *                        host CPU and memory of one scenario run (with a PerfMon agent)
+ * perfmon.properties     the PerfMon agent's address, whether the suite started it, its host's cores
  * cpu.csv, gc.csv        CPU time series of the run's processes and the machine; the server's collections
  * server-cpu.csv         an external server's CPU time, sampled over its management (JMX) connection
  * points.csv             every figure of every scenario run
@@ -96,6 +98,11 @@ public record RunLayout(Path dir) {
 
     public Path latencyChart(String scenarioRun) {
         return charts().resolve(scenarioRun + "-latency.png");
+    }
+
+    /** The server's host over one scenario run (PerfMon agent's CPU and memory), when it was recorded. */
+    public Path hostChart(String scenarioRun) {
+        return charts().resolve(scenarioRun + "-host.png");
     }
 
     public Path logs() {

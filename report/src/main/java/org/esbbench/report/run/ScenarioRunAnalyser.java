@@ -2,6 +2,7 @@ package org.esbbench.report.run;
 
 import org.esbbench.report.Statistics;
 import org.esbbench.report.WindowedResults;
+import org.esbbench.report.chart.HostChart;
 import org.esbbench.report.chart.LatencyChart;
 import org.esbbench.report.dashboard.JMeterDashboard;
 import org.esbbench.report.dashboard.JMeterInstallation;
@@ -12,6 +13,7 @@ import org.esbbench.report.points.HistogramLog;
 import org.esbbench.report.points.LatencyDistribution;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.points.RepeatRow;
+import org.esbbench.report.usage.HostSeries;
 import org.esbbench.report.usage.WindowUsage;
 
 import java.io.IOException;
@@ -79,7 +81,7 @@ public final class ScenarioRunAnalyser {
         try {
             writeWindowFiles(name, results);
         } catch (IOException e) {
-            failures.add(name + ": could not write its histogram or latency distribution: " + e.getMessage());
+            failures.add(name + ": could not write its histogram, latency distribution or host chart: " + e.getMessage());
         }
         long from = results.window().measurementStartMillis();
         long to = from + m.durationMillis();
@@ -119,6 +121,9 @@ public final class ScenarioRunAnalyser {
         if (!distribution.isEmpty()) {
             LatencyChart.write("Response time distribution: " + name, distribution, layout.latencyChart(name));
         }
+        // Only with a PerfMon agent: its collector wrote this scenario run's host readings.
+        HostChart.write("Server host: " + name, HostSeries.read(List.of(layout.perfmon(name))), results.window(),
+                layout.hostChart(name));
     }
 
     /** JMeter's dashboard of the measurement window; its path relative to the run folder, or "" when it failed. */

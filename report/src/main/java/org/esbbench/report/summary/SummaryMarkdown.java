@@ -15,8 +15,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code summary.md}: the heading, the table of points, what the columns mean, the charts, a table per scenario
- * run (dashboard, latency percentiles and chart) and what failed.
+ * {@code summary.md}: the heading, the table of points, what the columns mean, the charts (and the server host's
+ * over each scenario run, with a PerfMon agent), a table per scenario run (dashboard, latency percentiles and
+ * chart) and what failed.
  */
 final class SummaryMarkdown {
     private SummaryMarkdown() {
@@ -67,7 +68,10 @@ final class SummaryMarkdown {
                 in the window divided by its samples; CPU % columns are percent of the whole machine (all cores).
                 GC throughput is the share of the window the server's JVM was not paused for GC; heap after full GC
                 is the mean heap in use after the full collections of the window (the suite asks for one at the end
-                of each scenario run).""");
+                of each scenario run). Host CPU % and host memory % (with a PerfMon agent) are the server host's, as
+                the agent read them each second in the window: CPU of all its cores, the share of its memory in use;
+                a row flagged cpu-per-msg-host-level has CPU µs per message from the host's CPU (everything on that
+                host), the server's own being unknown.""");
         if (summary.saturationThresholdPercent().isPresent()) {
             text.append(" A run is flagged when the machine's CPU was at least ")
                     .append(Decimal.fixed(summary.saturationThresholdPercent().getAsDouble(), 0)).append("""
@@ -96,6 +100,25 @@ final class SummaryMarkdown {
             md.append("\n## Charts\n\n");
             lines.forEach(l -> md.append(l).append("\n\n"));
         }
+        hostCharts(md, points, layout);
+    }
+
+    /** With a PerfMon agent: the server host's CPU and memory over each scenario run. */
+    private static void hostCharts(StringBuilder md, List<PointSummary> points, RunLayout layout) {
+        StringBuilder line = new StringBuilder();
+        for (PointSummary s : points) {
+            for (RepeatRow r : s.repeats()) {
+                String name = RunLayout.scenarioRunName(r.point(), r.repeat());
+                Path png = layout.hostChart(name);
+                if (Files.isRegularFile(png)) {
+                    line.append(line.isEmpty() ? "" : " ").append("![").append(name).append(": host CPU and memory](")
+                            .append(layout.relative(png)).append(')');
+                }
+            }
+        }
+        if (!line.isEmpty()) {
+            md.append("\n## Server host (PerfMon agent)\n\n").append(line).append("\n\n");
+        }
     }
 
     /** One row per scenario run: its sample count, throughput and percentiles, with links to its own files. */
@@ -122,6 +145,9 @@ final class SummaryMarkdown {
                 }
                 if (Files.isRegularFile(layout.latencyChart(name))) {
                     links.add("[chart](" + layout.relative(layout.latencyChart(name)) + ")");
+                }
+                if (Files.isRegularFile(layout.hostChart(name))) {
+                    links.add("[host chart](" + layout.relative(layout.hostChart(name)) + ")");
                 }
                 cells.add(String.join(", ", links));
                 md.append(row(cells));

@@ -13,13 +13,17 @@ import java.util.List;
  * @param generatorCpuPercent load generator (JMeter) CPU utilisation, percent of the machine
  * @param backendCpuPercent   echo backend CPU utilisation, percent of the machine
  * @param machineCpuPercent   the whole machine's CPU utilisation
+ * @param hostCpuPercent      the server's host CPU utilisation (all its cores) as the PerfMon agent reported it
+ * @param hostMemoryPercent   share of the server's host memory in use, as the PerfMon agent reported it
  * @param flags               saturation and other warnings
  */
 public record WindowUsage(Double cpuMicrosPerMessage, Double serverCpuPercent, Double gcThroughputPercent,
                           Double heapAfterFullGcMb, Double generatorCpuPercent, Double backendCpuPercent,
-                          Double machineCpuPercent, List<String> flags) {
+                          Double machineCpuPercent, Double hostCpuPercent, Double hostMemoryPercent,
+                          List<String> flags) {
     /** Nothing known: results files summarised on their own, without the run's records. */
-    public static final WindowUsage UNKNOWN = new WindowUsage(null, null, null, null, null, null, null, List.of());
+    public static final WindowUsage UNKNOWN = new WindowUsage(null, null, null, null, null, null, null, null, null,
+            List.of());
 
     public WindowUsage {
         flags = List.copyOf(flags);

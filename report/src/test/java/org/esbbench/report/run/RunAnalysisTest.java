@@ -172,4 +172,41 @@ class RunAnalysisTest {
         assertThat(cli.execute("analyze", results.resolve("not-a-run").toString())).isEqualTo(2);
         assertThat(err.toString()).contains("analyze: ").contains("no run plan");
     }
+
+    @Test
+    void thePerfMonCollectorsFilesGiveHostFiguresChartsAndAHostLevelCpuPerMessage() throws IOException {
+        RunLayout layout = new AnalysableRunFixture(results, "20261123-100000-external").write();
+        // The collector's file of each scenario run (30 s apart, 26 s long): host at 40 % CPU, 25 % memory.
+        Files.createDirectories(layout.logs());
+        long start = AnalysableRunFixture.START;
+        for (String name : List.of("direct_u5_s1024_d0_r1", "direct_u10_s1024_d0_r1", "direct_u5_s1024_d0_r2",
+                "direct_u10_s1024_d0_r2")) {
+            StringBuilder csv = new StringBuilder("timeStamp,elapsed,label,responseCode,responseMessage,threadName,"
+                    + "dataType,success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect\n");
+            for (long t = start; t <= start + 26_000; t += 1000) {
+                csv.append(t).append(",40000,db1 CPU,,,,,true,,0,0,0,0,null,0,0,0\n")
+                        .append(t).append(",25000,db1 Memory,,,,,true,,0,0,0,0,null,0,0,0\n");
+            }
+            Files.writeString(layout.perfmon(name), csv);
+            start += 30_000;
+        }
+        new PerfMonAgentFile("db1:4444", false, java.util.OptionalInt.of(4)).write(layout.dir());
+
+        // Analysed again from the folder alone, as esb-bench:analyze -Drun=... does.
+        RunAnalysis.analyse(layout, AnalysisOptions.defaults(), log::add);
+
+        assertThat(layout.hostChart("direct_u10_s1024_d0_r2")).isNotEmptyFile();
+        assertThat(layout.summaryCsv()).content().contains(",host_cpu_pct,host_cpu_pct_min,host_cpu_pct_max,",
+                "40.00", "25.00", "cpu-per-msg-host-level");
+        assertThat(layout.summaryMd()).content().contains("| host CPU % |", "| host memory % |",
+                "## Server host (PerfMon agent)",
+                "![direct_u5_s1024_d0_r1: host CPU and memory](charts/direct_u5_s1024_d0_r1-host.png)",
+                "[host chart](charts/direct_u10_s1024_d0_r2-host.png)");
+        // 40 % of 4 cores over the 20 s window = 32 s of CPU over the window's samples.
+        org.esbbench.report.points.RepeatRow first = RunAnalysis.analyse(layout, AnalysisOptions.defaults(), log::add)
+                .points().get(0).repeats().get(0);
+        Double samples = first.value(SAMPLES);
+        assertThat(first.value(org.esbbench.report.figures.StandardFigures.CPU_PER_MESSAGE))
+                .isCloseTo(32_000_000 / samples, org.assertj.core.api.Assertions.within(1.0));
+    }
 }

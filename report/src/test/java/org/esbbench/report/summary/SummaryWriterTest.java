@@ -49,7 +49,8 @@ class SummaryWriterTest {
         }
         assertThat(rows.get(0).getParser().getHeaderNames()).startsWith("scenario", "users", "rate", "size_bytes",
                 "delay_ms", "repeats", "samples", "errors", "error_pct", "error_pct_min", "error_pct_max", "incorrect")
-                .endsWith("machine_cpu_pct", "machine_cpu_pct_min", "machine_cpu_pct_max", "flags")
+                .endsWith("host_memory_pct", "host_memory_pct_min", "host_memory_pct_max", "flags")
+                .contains("machine_cpu_pct", "host_cpu_pct")
                 .doesNotContain("samples_min");
         CSVRecord ten = rows.get(0);
         assertThat(ten.get("repeats")).isEqualTo("2");

@@ -68,4 +68,49 @@ class RunFiguresTest {
 
         assertThat(row.flags()).singleElement().asString().startsWith(RunFigures.UNCHECKED_REPLIES).contains("replyCheck=none");
     }
+
+    /** A PerfMon collector file: CPU and memory readings (percent) each second from {@code from}. */
+    private void perfmon(long from, double cpuPct, double memoryPct, int seconds) throws IOException {
+        StringBuilder csv = new StringBuilder("timeStamp,elapsed,label,responseCode,responseMessage,threadName,"
+                + "dataType,success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect\n");
+        for (int i = 0; i <= seconds; i++) {
+            csv.append(from + i * 1000L).append(',').append(Math.round(cpuPct * 1000)).append(",db1 CPU,,,,,true,,0,0,0,0,null,0,0,0\n");
+            csv.append(from + i * 1000L).append(',').append(Math.round(memoryPct * 1000)).append(",db1 Memory,,,,,true,,0,0,0,0,null,0,0,0\n");
+        }
+        Files.createDirectories(runDir.resolve("logs"));
+        Files.writeString(runDir.resolve("logs/perfmon-direct_u2_s1024_d0_r1.csv"), csv);
+    }
+
+    @Test
+    void withoutServerCpuTheCpuPerMessageIsTheHostsAndFlaggedSo() throws IOException {
+        // An external server without JMX: only the PerfMon agent of its 4-core host, at 50 % over the window.
+        perfmon(T, 50, 30, 10);
+        new org.esbbench.report.run.PerfMonAgentFile("db1:4444", false, java.util.OptionalInt.of(4)).write(runDir);
+
+        WindowUsage row = RunFigures.read(runDir, 2, new SaturationCheck(90)).usage(1_000, T, T + 10_000, true);
+
+        assertThat(row.hostCpuPercent()).isCloseTo(50, within(1e-9));
+        assertThat(row.hostMemoryPercent()).isCloseTo(30, within(1e-9));
+        // 50 % of 4 cores for 10 s = 20 s of CPU over 1000 messages.
+        assertThat(row.cpuMicrosPerMessage()).isCloseTo(20_000, within(1e-6));
+        assertThat(row.serverCpuPercent()).isNull();
+        assertThat(row.flags()).singleElement().asString().startsWith(RunFigures.HOST_LEVEL_CPU);
+    }
+
+    @Test
+    void theServersOwnCpuWinsOverTheHostsAndTheHostsCoresMustBeKnown() throws IOException {
+        perfmon(T, 50, 30, 10);
+        Files.writeString(runDir.resolve("cpu.csv"), "epochMs,process,cpuMs\n%d,server,0\n%d,server,5000\n"
+                .formatted(T, T + 10_000));
+
+        WindowUsage own = RunFigures.read(runDir, 2, new SaturationCheck(90)).usage(1_000, T, T + 10_000, true);
+        Files.delete(runDir.resolve("cpu.csv"));
+        WindowUsage unknownCores = RunFigures.read(runDir, 2, new SaturationCheck(90)).usage(1_000, T, T + 10_000, true);
+
+        assertThat(own.cpuMicrosPerMessage()).isCloseTo(5_000, within(1e-9));
+        assertThat(own.hostCpuPercent()).isCloseTo(50, within(1e-9));
+        assertThat(own.flags()).isEmpty();
+        assertThat(unknownCores.cpuMicrosPerMessage()).isNull();
+        assertThat(unknownCores.hostCpuPercent()).isCloseTo(50, within(1e-9));
+    }
 }
