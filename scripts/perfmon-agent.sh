@@ -4,28 +4,32 @@
 # from elsewhere (target profile perfmon=HOST:PORT); for a local server the suite starts it itself
 # (perfmon=start).
 #
-#   perfmon-agent.sh [--dir DIR] [--port PORT] [--layout-only]
+#   perfmon-agent.sh [--dir DIR] [--bind ADDRESS] [--port PORT] [--layout-only]
 #
 # DIR holds the agent: lib/ (the agent and the five jars it loads) and native/ (SIGAR's Linux libraries). By
 # default: suite/target/perfmon-agent when this script sits in a checkout whose suite module was built, else
 # perfmon-agent/ beside this script. To use it on another host, copy this script and that folder there
-# (scp -r scripts/perfmon-agent.sh suite/target/perfmon-agent HOST:), or let the script lay the folder out with
-# Maven (mvn on the PATH, Maven Central or a mirror of it reachable). Needs Java 8 or later.
+# (scp -r scripts/perfmon-agent.sh scripts/perfmon suite/target/perfmon-agent HOST:), or let the script lay the folder out with
+# Maven (mvn on the PATH, Maven Central or a mirror of it reachable). Needs Java 11 or later (the launcher runs in source-file mode).
 #
-# PORT (default 4444) is the agent's TCP port; it listens on every interface and can run commands for a client
-# that asks for its exec metric: keep the port behind a firewall, open only to the load generator.
+# The agent listens on TCP PORT (default 4444) of ADDRESS only (default 127.0.0.1; on a server's host give the
+# address the load generator reaches it on). It runs commands for a client that asks for its exec metric, so
+# open the port to the load generator only. The agent's own launcher binds every interface: this script runs
+# it through perfmon/BoundPerfMonAgent.java (beside this script), which binds ADDRESS.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 port=4444
+bind=127.0.0.1
 layout_only=false
 dir=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --dir) dir="$2"; shift 2 ;;
     --port) port="$2"; shift 2 ;;
+    --bind) bind="$2"; shift 2 ;;
     --layout-only) layout_only=true; shift ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "perfmon-agent: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -69,6 +73,6 @@ dir="$(cd "$dir" && pwd)"
 java_bin="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 # From DIR: the agent's launcher scans lib/ under its working folder and complains when there is none.
 cd "$dir"
-echo "perfmon-agent: starting from $dir on TCP port $port (UDP off)"
+echo "perfmon-agent: starting from $dir on TCP $bind:$port (UDP off)"
 exec "$java_bin" -Xms16m -Xmx64m -XX:+UseSerialGC -Djava.library.path="$dir/native" -cp "$dir/lib/*" \
-  kg.apc.cmd.UniversalRunner --tool PerfMonAgent --tcp-port "$port" --udp-port 0
+  "$here/perfmon/BoundPerfMonAgent.java" --bind "$bind" --port "$port"

@@ -19,12 +19,15 @@ import java.util.List;
  * that an agent answers, the collector's own first exchange ({@code test} answered by {@code Yep}). The agent's
  * old dependencies stay in that folder: never JMeter's lib, never the plugin's classpath.
  *
- * <p>The agent binds its TCP port on every interface (it has no option to bind one) and can run commands for a
- * client that asks for its {@code exec} metric: on a shared network, keep its port behind a firewall.
+ * <p>The agent's own launcher binds its TCP port on every interface (it has no option to bind one), and the agent
+ * runs commands for a client that asks for its {@code exec} metric. The suite therefore starts it through the
+ * project's launcher {@code scripts/perfmon/BoundPerfMonAgent.java} (Java's source-file mode, the agent's jars on
+ * the class path), which binds the port on loopback only and hands it to the agent's worker.
  */
 final class PerfMonAgent {
     static final String NAME = "perfmon-agent";
-    static final String MAIN = "kg.apc.cmd.UniversalRunner";
+    /** The project's launcher that binds the agent's port on one address, relative to the checkout's root. */
+    static final String LAUNCHER = "scripts/perfmon/BoundPerfMonAgent.java";
     /** Small: the agent holds a socket and SIGAR's readings. */
     static final List<String> JVM_FLAGS = List.of("-Xms16m", "-Xmx64m", "-XX:+UseSerialGC");
 
@@ -32,10 +35,10 @@ final class PerfMonAgent {
     }
 
     /**
-     * The agent's command on {@code port}, no UDP port; run it from {@code agentDir} (its launcher scans
-     * {@code lib/} under its working folder and complains when there is none).
+     * The agent's command on {@code port} of loopback, no UDP port, through the bound launcher under {@code root};
+     * run it from {@code agentDir}.
      */
-    static List<String> command(Path agentDir, int port) throws InvalidRunException {
+    static List<String> command(Path root, Path agentDir, int port) throws InvalidRunException {
         Path lib = agentDir.resolve("lib");
         Path nativeDir = agentDir.resolve("native");
         if (!Files.isDirectory(lib) || !Files.isDirectory(nativeDir)) {
@@ -48,7 +51,12 @@ final class PerfMonAgent {
         cmd.add("-Djava.library.path=" + nativeDir);
         cmd.add("-cp");
         cmd.add(lib + File.separator + "*");
-        cmd.addAll(List.of(MAIN, "--tool", "PerfMonAgent", "--tcp-port", Integer.toString(port), "--udp-port", "0"));
+        Path launcher = root.resolve(LAUNCHER);
+        if (!Files.isRegularFile(launcher)) {
+            throw new InvalidRunException("the PerfMon agent's launcher " + launcher + " is missing");
+        }
+        cmd.add(launcher.toString());
+        cmd.addAll(List.of("--bind", "127.0.0.1", "--port", Integer.toString(port)));
         return cmd;
     }
 

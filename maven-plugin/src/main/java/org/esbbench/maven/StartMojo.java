@@ -120,7 +120,7 @@ public class StartMojo extends CurrentRunMojo {
         ManagedProcess process = null;
         if (agent.start()) {
             Readiness.requireFreePort("PerfMon agent", agent.host(), agent.port());
-            process = ManagedProcess.start(PerfMonAgent.NAME, PerfMonAgent.command(perfmonAgentDir.toPath(), agent.port()),
+            process = ManagedProcess.start(PerfMonAgent.NAME, PerfMonAgent.command(root(), perfmonAgentDir.toPath(), agent.port()),
                     perfmonAgentDir.toPath(), layout.processOutput(PerfMonAgent.NAME));
             register(registry, started, process);
         }

@@ -61,12 +61,16 @@ class PerfMonTargetTest {
 
     @Test
     void anAgentCommandNeedsTheLaidOutFolder() throws Exception {
-        assertThatThrownBy(() -> PerfMonAgent.command(dir.resolve("none"), 4444))
+        assertThatThrownBy(() -> PerfMonAgent.command(dir, dir.resolve("none"), 4444))
                 .hasMessageContaining("not laid out in");
         Files.createDirectories(dir.resolve("agent/lib"));
         Files.createDirectories(dir.resolve("agent/native"));
-        assertThat(PerfMonAgent.command(dir.resolve("agent"), 4444)).contains("-Djava.library.path=" + dir.resolve("agent/native"),
-                "kg.apc.cmd.UniversalRunner", "PerfMonAgent", "--tcp-port", "4444", "--udp-port", "0");
+        assertThatThrownBy(() -> PerfMonAgent.command(dir, dir.resolve("agent"), 4444))
+                .hasMessageContaining("BoundPerfMonAgent.java is missing");
+        Files.createDirectories(dir.resolve("scripts/perfmon"));
+        Files.writeString(dir.resolve(PerfMonAgent.LAUNCHER), "class BoundPerfMonAgent {}");
+        assertThat(PerfMonAgent.command(dir, dir.resolve("agent"), 4444)).contains("-Djava.library.path=" + dir.resolve("agent/native"),
+                dir.resolve(PerfMonAgent.LAUNCHER).toString(), "--bind", "127.0.0.1", "--port", "4444");
     }
 
     @Test
