@@ -30,7 +30,11 @@ public final class EchoBackendCommand implements Callable<Integer> {
     @Option(names = {"-b", "--bind"}, defaultValue = "127.0.0.1", description = "Address to listen on (default: ${DEFAULT-VALUE}).")
     String bind;
 
-    @Option(names = {"-d", "--delay-ms"}, defaultValue = "0", description = "Delay before each reply in ms, 0..600000 (default: ${DEFAULT-VALUE}).")
+    // --delay and --sleep-time are aliases so that scripts written for WSO2's netty-http-echo-service
+    // (performance-common, which takes --sleep-time ms) and for a plain --delay run unchanged.
+    @Option(names = {"-d", "--delay-ms", "--delay", "--sleep-time"}, defaultValue = "0",
+            description = "Delay before each reply in ms, 0..600000 (default: ${DEFAULT-VALUE}). --delay and"
+                    + " --sleep-time (the flag of WSO2's echo service) are the same option, also in ms.")
     long delayMillis;
 
     @Option(names = {"-t", "--threads"}, defaultValue = "0", description = "Event-loop threads; 0 means one per core (default: ${DEFAULT-VALUE}).")

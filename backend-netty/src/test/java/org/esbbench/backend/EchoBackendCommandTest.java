@@ -40,6 +40,29 @@ class EchoBackendCommandTest {
         assertThat(settings.tls().password()).containsExactly('s', 'e', 'c', 'r', 'e', 't');
     }
 
+    /** Scripts written for WSO2's echo service pass --delay or --sleep-time: both mean --delay-ms. */
+    @Test
+    void delayAndSleepTimeAreAliasesOfDelayMs() {
+        assertThat(parse("--delay", "1000").settings().delayMillis()).isEqualTo(1000);
+        assertThat(parse("--delay=250").settings().delayMillis()).isEqualTo(250);
+        assertThat(parse("--sleep-time", "30").settings().delayMillis()).isEqualTo(30);
+        assertThat(parse("-d", "7").settings().delayMillis()).isEqualTo(7);
+        assertThat(run("--delay", "-5")).startsWith("2:").contains("delay must be 0..600000 ms");
+        assertThat(run("--delay", "soon")).startsWith("2:").contains("--delay");
+    }
+
+    @Test
+    void theDelayCanBeGivenOnlyOnce() {
+        assertThat(run("--delay", "10", "--delay-ms", "20")).startsWith("2:").contains("should be specified only once");
+    }
+
+    @Test
+    void helpSaysThatDelayIsAnAliasInMilliseconds() {
+        String help = new CommandLine(new EchoBackendCommand()).getUsageMessage();
+        assertThat(help).contains("-d, --delay, --delay-ms, --sleep-time=<delayMillis>");
+        assertThat(help).contains("--delay and --sleep-time");
+    }
+
     @Test
     void tlsWithoutAKeystoreMeansSelfSigned() {
         assertThat(parse("--tls").settings().tls().keystore()).isNull();

@@ -107,6 +107,53 @@ class HttpScenariosIT {
         }
     }
 
+    static Stream<Arguments> soapProxiesAndSubPaths() {
+        List<Arguments> cases = new ArrayList<>();
+        for (Scenario scenario : Scenario.values()) {
+            if (scenario.isHttp() && scenario.payloadFormat() == PayloadFormat.SOAP) {
+                for (String suffix : List.of("/buyStocksOperation", "/buyStocksOperation?client=jmeter&n=1", "?wsdl", "/")) {
+                    cases.add(Arguments.of(scenario, suffix));
+                }
+            }
+        }
+        return cases.stream();
+    }
+
+    /** Synapse-style dispatch: WSO2's ei-test.jmx posts to /services/DirectProxy/buyStocksOperation. */
+    @ParameterizedTest(name = "{0} at its path + {1}")
+    @MethodSource("soapProxiesAndSubPaths")
+    void aSoapProxyAnswersAtItsSubPathsAsSynapseDispatches(Scenario scenario, String suffix) throws Exception {
+        Exchange exchange = exchangeFor(scenario, 1024);
+
+        HttpResponse<byte[]> reply = server.send(
+                server.request(scenario, scenario.defaultEndpoint() + suffix, exchange.request).build());
+
+        assertThat(exchange.check.check(reply.statusCode(), reply.body())).isNull();
+    }
+
+    @Test
+    void anUnknownProxyOrALongerProxyNameIs404WithoutCallingTheBackend() throws Exception {
+        long backendRequests = server.backend.counters().requests();
+        for (String path : List.of("/services/UnknownProxy", "/services/UnknownProxy/buyStocksOperation",
+                "/services/DirectProxyX", "/services/DirectProxyX/buyStocksOperation", "/services/directproxy",
+                "/services")) {
+            HttpResponse<byte[]> reply = server.send(server.request(Scenario.DIRECT, path, Payloads.soap(1024)).build());
+
+            assertThat(reply.statusCode()).as(path).isEqualTo(404);
+        }
+        assertThat(server.backend.counters().requests()).isEqualTo(backendRequests);
+    }
+
+    @Test
+    void restAndHealthStillMatchTheirPathsExactly() throws Exception {
+        HttpResponse<byte[]> rest = server.send(
+                server.request(Scenario.REST, Scenario.REST.defaultEndpoint() + "/more", Payloads.json(1024)).build());
+        HttpResponse<byte[]> health = server.send(HttpRequest.newBuilder(server.uri("/health/more")).GET().build());
+
+        assertThat(rest.statusCode()).isEqualTo(404);
+        assertThat(health.statusCode()).isEqualTo(404);
+    }
+
     @Test
     void cbrBodyRefusesAnOrderThatIsNotForIbmWithoutCallingTheBackend() throws Exception {
         long backendRequests = server.backend.counters().requests();

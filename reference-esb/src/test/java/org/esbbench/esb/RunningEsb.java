@@ -73,7 +73,12 @@ final class RunningEsb implements AutoCloseable {
 
     /** A POST as the benchmark plans send it: the scenario's Content-Type, SOAPAction and routing header. */
     HttpRequest.Builder request(Scenario scenario, byte[] body) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(uri(scenario.defaultEndpoint()))
+        return request(scenario, scenario.defaultEndpoint(), body);
+    }
+
+    /** The same POST to another path (and query) of the server. */
+    HttpRequest.Builder request(Scenario scenario, String path, byte[] body) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri(path))
                 .timeout(Duration.ofSeconds(60))
                 .header("Content-Type", scenario.payloadFormat().contentType())
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));

@@ -5,6 +5,7 @@ import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.model.ProcessorDefinition;
 import org.apache.camel.model.RouteDefinition;
+import org.esbbench.core.PayloadFormat;
 import org.esbbench.core.Scenario;
 import org.esbbench.esb.faults.FaultClassifier;
 import org.esbbench.esb.faults.FaultReply;
@@ -12,7 +13,8 @@ import org.esbbench.esb.mediation.RequestBody;
 
 /**
  * What every scenario route shares: where it listens (the configured HTTP consumer plus the scenario's
- * path from core's catalogue, overridable with {@code esb.endpoint.<id>}), the backend it forwards to
+ * path from core's catalogue, overridable with {@code esb.endpoint.<id>}; a SOAP proxy also at its
+ * sub-paths, see {@link ProxyPathGuard}), the backend it forwards to
  * ({@code esb.backend.endpoint}), and one error handler that turns any failure into a fault reply.
  */
 public abstract class ScenarioRouteBuilder extends RouteBuilder {
@@ -34,7 +36,28 @@ public abstract class ScenarioRouteBuilder extends RouteBuilder {
                 .handled(true)
                 .process(new FaultReply(new FaultClassifier(backendTimeoutMs), faultFormat, backend.getEndpointUri()))
                 .process(this::afterFault);
-        route(from(consumerUri()).routeId(scenario.id()), backend);
+        RouteDefinition from = from(consumerUri()).routeId(scenario.id());
+        if (isSoapProxy()) {
+            String proxyPath = proxyPath();
+            from.process(exchange -> ProxyPathGuard.requireProxyPath(exchange, proxyPath));
+        }
+        route(from, backend);
+    }
+
+    /**
+     * A SOAP proxy over HTTP (every SOAP scenario but {@code jms}): reached at its path and, as Synapse
+     * dispatches, at any sub-path ({@code /services/DirectProxy/buyStocksOperation}). REST and
+     * {@code /health} stay exact.
+     */
+    private boolean isSoapProxy() {
+        return scenario.isHttp() && scenario.payloadFormat() == PayloadFormat.SOAP;
+    }
+
+    /** The proxy's configured path ({@code esb.endpoint.<id>}, else the catalogue's). */
+    private String proxyPath() {
+        return getContext().getPropertiesComponent()
+                .resolveProperty("esb.endpoint." + scenario.id())
+                .orElse(scenario.defaultEndpoint());
     }
 
     /** The scenario's mediation, from the consumer to the reply. */
@@ -46,7 +69,10 @@ public abstract class ScenarioRouteBuilder extends RouteBuilder {
 
     /** POST on the shared HTTP port at the scenario's path. */
     protected String consumerUri() {
-        return httpConsumerUri(scenario.id(), scenario.defaultEndpoint(), "POST");
+        String uri = httpConsumerUri(scenario.id(), scenario.defaultEndpoint(), "POST");
+        // matchOnUriPrefix is a per-consumer option (not a server option of the shared port), so the
+        // SOAP proxies can take sub-paths while REST and /health match exactly.
+        return isSoapProxy() ? uri + "&matchOnUriPrefix=true" : uri;
     }
 
     /**
