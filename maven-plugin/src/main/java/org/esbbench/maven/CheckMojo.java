@@ -103,7 +103,8 @@ public class CheckMojo extends RunParametersMojo {
             String description = describe(plan, profile);
             String server = profile.startsServers()
                     ? "reference-esb " + suiteVersion + " (Apache Camel " + camelVersion + ", ActiveMQ Artemis " + artemisVersion + ")"
-                    : servers.startsServer() ? "started from target profile " + profile.name() + " (server.command)"
+                    : servers.startsServer() ? profile.properties().getProperty("description", "a server")
+                            + ", started from target profile " + profile.name() + " (server.command)"
                     : "external (target profile " + profile.name() + ")";
             RunFacts.Versions versions = new RunFacts.Versions(suiteVersion, jmeterVersion, server);
             RunPlanFiles.of(layout.runId(), Instant.now(), parameters, plan, profile, unchecked, description,
