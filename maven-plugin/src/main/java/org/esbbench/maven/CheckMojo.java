@@ -20,6 +20,7 @@ import org.esbbench.maven.plans.PlanContract;
 import org.esbbench.maven.plans.PlanReport;
 import org.esbbench.report.run.RunLayout;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -54,8 +55,20 @@ public class CheckMojo extends RunParametersMojo {
 
     @Override
     protected void doExecute() throws MojoExecutionException, MojoFailureException {
-        RunPlan plan = plan();
         TargetProfile profile = targetProfile();
+        Map<String, String> parameters;
+        RunPlan plan;
+        TargetServers servers;
+        try {
+            // -Dscenarios=all on a profile that lists its scenarios means those; then none outside them may run.
+            parameters = ProfileScenarios.select(parameters(), profile, this::info);
+            plan = RunPlan.parse(parameters, root(), root().resolve("jmx"));
+            ProfileScenarios.requireServed(plan.scenarios(), profile);
+            // The profile's backend and server.* keys, before anything is built or started.
+            servers = new TargetServers(root(), null, profile, java.time.Duration.ZERO, this::info);
+        } catch (InvalidRunException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
         List<String> unchecked = checkPlans(plan, this::info);
         if (session.getGoals().stream().noneMatch(RUN_PHASES::contains)) {
             info("parameters valid; no run in this build (it ends before integration-test)");
@@ -69,13 +82,17 @@ public class CheckMojo extends RunParametersMojo {
                 Readiness.requireFreePort("PerfMon agent", perfmon.get().host(), perfmon.get().port());
             }
             requirePayload(plan);
-            if (!profile.startsServers() && plan.delays().size() > 1) {
+            if (!servers.startsBackend() && plan.delays().size() > 1) {
                 throw new InvalidRunException("-Ddelay=" + delay + ": a list of delays needs the echo backend the suite"
-                        + " starts (it restarts it between delays); target '" + profile.name() + "' uses its own backend");
+                        + " starts (it restarts it between delays); target '" + profile.name() + "' says backend=external");
+            }
+            if (servers.startsBackend()) {
+                Readiness.requireFreePort("echo backend", servers.backend().localHost(), servers.backend().port());
+            }
+            if (servers.command().isPresent()) {
+                Readiness.requireFreePort("server of target '" + profile.name() + "'", profile.host(), profile.port());
             }
             if (profile.startsServers()) {
-                URI backend = profile.backendUrl();
-                Readiness.requireFreePort("echo backend", backend.getHost(), backend.getPort());
                 Readiness.requireFreePort("reference server", profile.host(), profile.port());
                 URI broker = profile.jmsProviderUrl();
                 Readiness.requireFreePort("embedded JMS broker", broker.getHost(), broker.getPort());
@@ -92,9 +109,11 @@ public class CheckMojo extends RunParametersMojo {
             String description = describe(plan, profile);
             String server = profile.startsServers()
                     ? "reference-esb " + suiteVersion + " (Apache Camel " + camelVersion + ", ActiveMQ Artemis " + artemisVersion + ")"
+                    : servers.startsServer() ? profile.properties().getProperty("description", "a server")
+                            + ", started from target profile " + profile.name() + " (server.command)"
                     : "external (target profile " + profile.name() + ")";
             RunFacts.Versions versions = new RunFacts.Versions(suiteVersion, jmeterVersion, server);
-            RunPlanFiles.of(layout.runId(), Instant.now(), parameters(), plan, profile, unchecked, description,
+            RunPlanFiles.of(layout.runId(), Instant.now(), parameters, plan, profile, unchecked, description,
                     RunFacts.of(root(), plan, profile, versions)).write(layout.runPlan());
             currentRunPointer().point(layout);
             info("run " + layout.runId() + ": " + description);

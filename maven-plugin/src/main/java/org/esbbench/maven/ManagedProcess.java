@@ -24,10 +24,13 @@ public final class ManagedProcess {
     private final long startedAtMs;
     /** The Process when this JVM started it (its exit code is known then), null when re-attached by pid. */
     private final Process process;
+    /** What asks it to stop before the kill: TERM unless a target profile's server.stop says otherwise. */
+    private final StopSignal stopSignal;
 
     private ManagedProcess(String name, List<String> command, Path log, ProcessHandle handle, long startedAtMs,
-                           Process process) {
+                           Process process, StopSignal stopSignal) {
         this.process = process;
+        this.stopSignal = stopSignal;
         this.name = name;
         this.command = List.copyOf(command);
         this.log = log;
@@ -45,7 +48,13 @@ public final class ManagedProcess {
                 .redirectInput(ProcessBuilder.Redirect.PIPE)
                 .start();
         process.getOutputStream().close();
-        return new ManagedProcess(name, command, log, process.toHandle(), System.currentTimeMillis(), process);
+        return new ManagedProcess(name, command, log, process.toHandle(), System.currentTimeMillis(), process,
+                StopSignal.TERM);
+    }
+
+    /** The same process, stopped with {@code signal} (then killed after the grace period). */
+    ManagedProcess stoppedWith(StopSignal signal) {
+        return new ManagedProcess(name, command, log, handle, startedAtMs, process, signal);
     }
 
     /**
@@ -57,7 +66,7 @@ public final class ManagedProcess {
         return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
                 .filter(h -> h.info().startInstant()
                         .map(s -> Math.abs(s.toEpochMilli() - startedAtMs) <= SAME_START.toMillis()).orElse(true))
-                .map(h -> new ManagedProcess(name, command, log, h, startedAtMs, null));
+                .map(h -> new ManagedProcess(name, command, log, h, startedAtMs, null, StopSignal.TERM));
     }
 
     public String name() { return name; }
@@ -67,6 +76,7 @@ public final class ManagedProcess {
     /** When it was started (epoch ms). */
     public long startedAtMs() { return startedAtMs; }
     public boolean isAlive() { return handle.isAlive(); }
+    StopSignal stopSignal() { return stopSignal; }
 
     /** The exit code once the process has ended, or null (still running, or not started by this JVM). */
     public Integer exitCode() {
@@ -75,23 +85,33 @@ public final class ManagedProcess {
 
     /**
      * Stops the process: SIGTERM, wait up to {@code grace}, then SIGKILL. Children it spawned are stopped the
-     * same way first, so nothing outlives the build.
+     * same way first, so nothing outlives the build. With another stop signal (a target profile's server.stop,
+     * e.g. QUIT for nginx) only the process itself gets it: a server that manages workers stops them itself, and
+     * a worker stopped under its master would just be replaced. Descendants still there after the grace period
+     * are killed with it.
      * @return true when it ended within the grace period (a clean stop)
      */
     public boolean stop(Duration grace) {
-        handle.descendants().forEach(ProcessHandle::destroy);
+        // Taken now: once the process has ended, its orphans are no longer its descendants.
+        List<ProcessHandle> descendants = handle.descendants().toList();
+        if (stopSignal == StopSignal.TERM) {
+            descendants.forEach(ProcessHandle::destroy);
+        }
         if (!handle.isAlive()) {
+            descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
             return true;
         }
-        handle.destroy();
+        stopSignal.send(handle);
         try {
             handle.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
+            descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
             return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception timeoutOrFailure) {
             // fall through to the forcible stop
         }
+        descendants.forEach(ProcessHandle::destroyForcibly);
         handle.descendants().forEach(ProcessHandle::destroyForcibly);
         handle.destroyForcibly();
         // SIGKILL is not instant: wait until the process is really gone, so its port is free when this returns.

@@ -66,7 +66,42 @@ final class Preflight {
                         + profile.name() + "' (" + endpointDescription(scenario) + ") failed: " + problem);
             }
             log.accept("preflight " + scenario.id() + ": correct reply");
+            if (RoutingMismatch.applies(scenario)) {
+                mismatch(scenario);
+            }
         }
+    }
+
+    /** The content-based routing scenarios: a request that must not match gets 500 and a SOAP fault. */
+    private void mismatch(Scenario scenario) throws InvalidRunException {
+        RoutingMismatch.Request request = RoutingMismatch.request(scenario, plan.sizes().get(0));
+        String problem;
+        String fault = "";
+        try {
+            HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(profile.url(scenario))
+                    .timeout(TIMEOUT)
+                    .header("Content-Type", scenario.payloadFormat().contentType())
+                    .header("SOAPAction", Payloads.SOAP_ACTION)
+                    .header(Payloads.ROUTING_HEADER, request.routingHeader())
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(request.body())).build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+            problem = RoutingMismatch.problem(response.statusCode(), response.body());
+            fault = RoutingMismatch.faultString(response.body()).orElse("");
+        } catch (IOException | RuntimeException e) {
+            problem = e.getClass().getSimpleName() + ": " + e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InvalidRunException("interrupted during the preflight of " + scenario.id());
+        }
+        if (problem != null) {
+            throw new InvalidRunException("preflight of scenario '" + scenario.id() + "' against target '"
+                    + profile.name() + "' (" + endpointDescription(scenario) + ", " + request.what() + ") failed: "
+                    + problem);
+        }
+        String documented = RoutingMismatch.DOCUMENTED_FAULTS.get(scenario);
+        log.accept("preflight " + scenario.id() + ": routing mismatch (" + request.what() + ") refused with 500 and"
+                + " SOAP fault \"" + fault + "\"" + (fault.equals(documented) ? "" : " (the reference server's: \""
+                + documented + "\")"));
     }
 
     private String endpointDescription(Scenario scenario) {

@@ -38,7 +38,8 @@ final class ProcessRegistry {
         synchronized (FILE_LOCK) {
             List<ProcessesFile.Entry> entries = ProcessesFile.read(file);
             entries.add(new ProcessesFile.Entry(process.name(), process.pid(), process.startedAtMs(), OptionalLong.empty(),
-                    process.log().toAbsolutePath().toString(), String.join(" ", process.command())));
+                    process.log().toAbsolutePath().toString(), String.join(" ", process.command()),
+                    process.stopSignal().name()));
             ProcessesFile.write(file, entries);
         }
     }
@@ -68,7 +69,8 @@ final class ProcessRegistry {
         for (ProcessesFile.Entry e : ProcessesFile.read(file)) {
             if (e.running()) {
                 ManagedProcess.attach(e.name(), e.pid(), e.startedAtMs(), Paths.get(e.log()),
-                        e.command().isEmpty() ? List.of() : List.of(e.command().split(" "))).ifPresent(alive::add);
+                        e.command().isEmpty() ? List.of() : List.of(e.command().split(" ")))
+                        .map(p -> p.stoppedWith(StopSignal.recorded(e.stopSignal()))).ifPresent(alive::add);
             }
         }
         return alive;

@@ -93,7 +93,7 @@ public class RunMojo extends CurrentRunMojo {
             int failed = 0;
             for (int repeat = 1; repeat <= plan.repeats(); repeat++) {
                 for (Point point : plan.points()) {
-                    if (point.delayMs() != currentDelay && profile.startsServers()) {
+                    if (point.delayMs() != currentDelay && ProfileBackend.of(profile).starts()) {
                         restartBackend(profile, layout, registry, restarted, point.delayMs());
                         currentDelay = point.delayMs();
                     }
@@ -254,10 +254,10 @@ public class RunMojo extends CurrentRunMojo {
             old.get().stop(Duration.ofSeconds(10));
             registry.markStopped(old.get());
         }
-        ServerLauncher launcher = new ServerLauncher(root(), layout, Duration.ofSeconds(startTimeout), this::info);
-        ManagedProcess backend = launcher.startBackend(backendJar.toPath(), profile.backendUrl(), delayMs);
-        restarted.add(backend);
-        registry.register(backend);
-        launcher.awaitBackend(backend, profile.backendUrl());
+        TargetServers servers = new TargetServers(root(), layout, profile, Duration.ofSeconds(startTimeout), this::info);
+        servers.startBackend(backendJar.toPath(), delayMs, backend -> {
+            restarted.add(backend);
+            registry.register(backend);
+        });
     }
 }

@@ -36,22 +36,31 @@ final class ServerLauncher {
     }
 
     ManagedProcess startBackend(Path jar, URI backendUrl, long delayMs) throws IOException, InvalidRunException {
+        return startBackend(jar, backendUrl.getHost(), backendUrl.getPort(), delayMs);
+    }
+
+    /** The echo backend bound to {@code bind} (a target profile's backend.bind) on {@code port}. */
+    ManagedProcess startBackend(Path jar, String bind, int port, long delayMs) throws IOException, InvalidRunException {
         requireJar(jar, "backend-netty");
-        Readiness.requireFreePort("echo backend", backendUrl.getHost(), backendUrl.getPort());
+        Readiness.requireFreePort("echo backend", bind, port);
         List<String> cmd = new ArrayList<>();
         cmd.add(java());
         cmd.addAll(BACKEND_JVM_FLAGS);
         cmd.addAll(List.of("-jar", jar.toString(),
-                "--port", Integer.toString(backendUrl.getPort()),
-                "--bind", backendUrl.getHost(),
+                "--port", Integer.toString(port),
+                "--bind", bind,
                 "--delay-ms", Long.toString(delayMs)));
-        log.accept("starting the echo backend on " + backendUrl.getHost() + ":" + backendUrl.getPort()
+        log.accept("starting the echo backend on " + bind + ":" + port
                 + " with a delay of " + delayMs + " ms");
         return ManagedProcess.start("backend", cmd, root, layout.processOutput("backend"));
     }
 
     void awaitBackend(ManagedProcess backend, URI backendUrl) throws InvalidRunException {
-        URI health = URI.create("http://" + backendUrl.getHost() + ":" + backendUrl.getPort() + "/health");
+        awaitBackendHealth(backend, URI.create("http://" + backendUrl.getHost() + ":" + backendUrl.getPort() + "/health"));
+    }
+
+    /** Waits for the backend's health URL (on its bind address, loopback for a wildcard bind). */
+    void awaitBackendHealth(ManagedProcess backend, URI health) throws InvalidRunException {
         Duration took = Readiness.awaitHealthy(backend, health, startTimeout);
         log.accept(backend + " healthy after " + took.toMillis() + " ms");
     }

@@ -15,8 +15,10 @@ import org.esbbench.report.run.PerfMonAgentFile;
 import org.esbbench.report.run.RunLayout;
 
 /**
- * Before the plans run: starts the echo backend (with the run's first delay) and the reference server (with its
- * heap, GC log and management agent on loopback) unless the target profile points elsewhere, waits for each health
+ * Before the plans run: starts the echo backend (with the run's first delay; unless the target profile says
+ * backend=external) and the server: the reference server (with its heap, GC log and management agent on loopback)
+ * for start=true, or the profile's server.command after its server.setup, none for a server that runs elsewhere;
+ * waits for each health
  * check, sends one preflight request per scenario checked like any reply, then starts the run's monitor (CPU time
  * series; the server's GC over its management agent when the target profile gives one) and waits until it records.
  * With the profile's {@code perfmon=start} it also starts the PerfMon ServerAgent on this machine (or, with
@@ -52,6 +54,9 @@ public class StartMojo extends CurrentRunMojo {
     private static final Duration PERFMON_START_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration PERFMON_REMOTE_TIMEOUT = Duration.ofSeconds(10);
 
+    /** The preflight's lines in the run folder. */
+    static final String PREFLIGHT_LOG = "preflight.log";
+
     /** Seconds each started process may take to answer its health check. */
     @Parameter(property = "startTimeout", defaultValue = "90")
     int startTimeout;
@@ -66,20 +71,13 @@ public class StartMojo extends CurrentRunMojo {
         try {
             RunPlan plan = current.plan();
             TargetProfile profile = current.profile();
-            if (profile.startsServers()) {
-                ServerLauncher launcher = new ServerLauncher(root(), layout, Duration.ofSeconds(startTimeout), this::info);
-                ManagedProcess backend = launcher.startBackend(backendJar.toPath(), profile.backendUrl(), plan.delays().get(0));
-                register(registry, started, backend);
-                launcher.awaitBackend(backend, profile.backendUrl());
-                ManagedProcess server = launcher.startServer(serverJar.toPath(), profile, plan.heap(), plan.settings().wsSuite());
-                register(registry, started, server);
-                launcher.awaitServer(server, profile);
-            } else {
-                info("target '" + profile.name() + "' is external: nothing to start");
-            }
+            TargetServers servers = new TargetServers(root(), layout, profile, Duration.ofSeconds(startTimeout), this::info);
+            TargetServers.Started onStarted = p -> register(registry, started, p);
+            startBackend(servers, plan, onStarted);
+            startServer(servers, plan.heap(), plan.settings().wsSuite(), onStarted);
             startPerfMon(layout, profile, registry, started);
-            new Preflight(root(), profile, plan, this::info).run();
-            startMonitor(layout, profile, registry, started);
+            new Preflight(root(), profile, plan, line -> preflightLine(layout, line)).run();
+            startMonitor(layout, profile, servers.startsServer(), registry, started);
         } catch (InvalidRunException e) {
             stopNow(started);
             throw new MojoFailureException(e.getMessage());
@@ -89,16 +87,40 @@ public class StartMojo extends CurrentRunMojo {
         }
     }
 
+    /** The echo backend with the run's first delay, unless the profile says backend=external. */
+    private void startBackend(TargetServers servers, RunPlan plan, TargetServers.Started onStarted)
+            throws IOException, InvalidRunException {
+        if (servers.startsBackend()) {
+            servers.startBackend(backendJar.toPath(), plan.delays().get(0), onStarted);
+        } else {
+            info("target profile says backend=external: the server calls " + servers.backend().url() + ", not started here");
+        }
+    }
+
+    /**
+     * The target's server, when the suite starts it (the bundled reference server, or the profile's server.command
+     * after its server.setup) at {@code heap}; the seam for starting it again at another heap.
+     */
+    private void startServer(TargetServers servers, String heap, String wsSuite, TargetServers.Started onStarted)
+            throws IOException, InvalidRunException {
+        if (!servers.startsServer()) {
+            info("target's server is external: not started here");
+            return;
+        }
+        servers.setupServer(heap);
+        servers.startServer(serverJar.toPath(), heap, wsSuite, onStarted);
+    }
+
     /** The monitor: CPU time series always, the server's GC (and an external server's CPU) over its agent. */
-    private void startMonitor(RunLayout layout, TargetProfile profile, ProcessRegistry registry, StopOnExit started)
-            throws InvalidRunException, IOException {
+    private void startMonitor(RunLayout layout, TargetProfile profile, boolean serverIsLocal, ProcessRegistry registry,
+                              StopOnExit started) throws InvalidRunException, IOException {
         Optional<InetSocketAddress> agent = profile.managementAgent();
         Optional<String> url = agent.map(a -> ManagementAgentFlags.serviceUrl(a.getHostString(), a.getPort()));
         if (agent.isEmpty()) {
-            info("target profile has no jmx=host:port: no GC figures" + (profile.startsServers() ? "" : " and no server CPU figures"));
+            info("target profile has no jmx=host:port: no GC figures" + (serverIsLocal ? "" : " and no server CPU figures"));
         }
         ManagedProcess monitor = MonitorLauncher.start(MonitorLauncher.command(
-                MonitorLauncher.classpath(getClass().getClassLoader()), layout, url, !profile.startsServers(),
+                MonitorLauncher.classpath(getClass().getClassLoader()), layout, url, !serverIsLocal,
                 MONITOR_CONNECT_TIMEOUT), layout);
         register(registry, started, monitor);
         Duration took = MonitorLauncher.awaitRecording(monitor, MONITOR_CONNECT_TIMEOUT.plus(MONITOR_START_UP));
@@ -130,6 +152,17 @@ public class StartMojo extends CurrentRunMojo {
         info((agent.start() ? process + " (PerfMon agent) answering" : "PerfMon agent at " + agent.address() + " answering")
                 + " after " + took.toMillis() + " ms: the plans record its host CPU and memory"
                 + agent.cores().stream().mapToObj(c -> " (" + c + " cores)").findFirst().orElse(""));
+    }
+
+    /** A preflight line goes to the build's log and to the run folder's preflight.log (what the target answered). */
+    private void preflightLine(RunLayout layout, String line) {
+        info(line);
+        try {
+            java.nio.file.Files.writeString(layout.dir().resolve(PREFLIGHT_LOG), line + System.lineSeparator(),
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            warn("cannot write " + PREFLIGHT_LOG + ": " + e.getMessage());
+        }
     }
 
     private static void register(ProcessRegistry registry, StopOnExit started, ManagedProcess process) throws IOException {

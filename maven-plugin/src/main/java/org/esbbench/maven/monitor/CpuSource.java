@@ -17,12 +17,12 @@ public interface CpuSource {
     OptionalLong cpuMillis();
 
     /**
-     * A local process's CPU time (all its threads, GC and JIT included) from the kernel's accounting through
-     * {@link ProcessHandle}; the supplier is asked at every tick, so a process restarted or started later is followed.
+     * A local process's CPU time (all its threads, GC and JIT included) with its descendants' (a server's worker
+     * processes), from the kernel's accounting ({@link ProcessTreeCpu}); the supplier is asked at every tick, so a
+     * process restarted or started later is followed.
      */
     static CpuSource ofProcess(Supplier<Optional<ProcessHandle>> process) {
-        return () -> process.get().flatMap(h -> h.info().totalCpuDuration())
-                .map(d -> OptionalLong.of(d.toMillis())).orElse(OptionalLong.empty());
+        return () -> process.get().map(ProcessTreeCpu::millis).orElse(OptionalLong.empty());
     }
 
     /** The whole machine's busy time (/proc/stat). */

@@ -22,7 +22,9 @@ import java.util.OptionalLong;
  * never sees half of it.
  */
 public final class ProcessesFile {
-    private static final String[] COLUMNS = {"name", "pid", "startedAtMs", "stoppedAtMs", "log", "command"};
+    private static final String[] COLUMNS = {"name", "pid", "startedAtMs", "stoppedAtMs", "log", "command", "stopSignal"};
+    /** The signal that stops a process unless its entry names another (files written before the column had none). */
+    public static final String DEFAULT_STOP_SIGNAL = "TERM";
 
     /**
      * One started process.
@@ -33,14 +35,21 @@ public final class ProcessesFile {
      * @param stoppedAtMs when the run stopped it or saw it end; empty while it runs
      * @param log         its console output
      * @param command     its command line, space separated
+     * @param stopSignal  the signal that asks it to stop (TERM, INT, QUIT; a kill follows the grace period): a
+     *                    server started from a target profile may want another than TERM (nginx: QUIT, graceful)
      */
-    public record Entry(String name, long pid, long startedAtMs, OptionalLong stoppedAtMs, String log, String command) {
+    public record Entry(String name, long pid, long startedAtMs, OptionalLong stoppedAtMs, String log, String command,
+                        String stopSignal) {
+        public Entry(String name, long pid, long startedAtMs, OptionalLong stoppedAtMs, String log, String command) {
+            this(name, pid, startedAtMs, stoppedAtMs, log, command, DEFAULT_STOP_SIGNAL);
+        }
+
         public boolean running() {
             return stoppedAtMs.isEmpty();
         }
 
         public Entry stoppedAt(long epochMs) {
-            return new Entry(name, pid, startedAtMs, OptionalLong.of(epochMs), log, command);
+            return new Entry(name, pid, startedAtMs, OptionalLong.of(epochMs), log, command, stopSignal);
         }
     }
 
@@ -54,7 +63,8 @@ public final class ProcessesFile {
              CSVPrinter printer = CSVFormat.DEFAULT.builder().setHeader(COLUMNS).build().print(out)) {
             for (Entry e : entries) {
                 printer.printRecord(e.name(), e.pid(), e.startedAtMs(),
-                        e.stoppedAtMs().isPresent() ? Long.toString(e.stoppedAtMs().getAsLong()) : "", e.log(), e.command());
+                        e.stoppedAtMs().isPresent() ? Long.toString(e.stoppedAtMs().getAsLong()) : "", e.log(), e.command(),
+                        e.stopSignal());
             }
         }
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -72,7 +82,8 @@ public final class ProcessesFile {
                     String stopped = r.get("stoppedAtMs");
                     entries.add(new Entry(r.get("name"), Long.parseLong(r.get("pid")), Long.parseLong(r.get("startedAtMs")),
                             stopped.isBlank() ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(stopped)),
-                            r.get("log"), r.get("command")));
+                            r.get("log"), r.get("command"),
+                            r.isMapped("stopSignal") && !r.get("stopSignal").isBlank() ? r.get("stopSignal") : DEFAULT_STOP_SIGNAL));
                 } catch (IllegalArgumentException e) {
                     throw new IOException(file + " line " + r.getRecordNumber() + ": " + e.getMessage(), e);
                 }

@@ -1,0 +1,104 @@
+package org.esbbench.maven;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The server.* keys of a target profile: parsed, expanded, and refused at check with the key and the fix. */
+class ServerCommandTest {
+    @TempDir
+    Path root;
+
+    @BeforeEach
+    void checkout() throws Exception {
+        Files.createDirectories(root.resolve("config/targets/web"));
+        Files.createDirectories(root.resolve("scripts"));
+        Files.writeString(root.resolve("scripts/install-web.sh"), "#!/bin/sh\nexit 0\n");
+    }
+
+    private TargetProfile profile(String text) throws Exception {
+        Files.writeString(root.resolve("config/targets/web.properties"), text);
+        return TargetProfile.load(root.resolve("config/targets"), "web");
+    }
+
+    @Test
+    void theCommandIsSplitAndExpandedWithThePlaceholders() throws Exception {
+        TargetProfile p = profile("""
+                host=127.0.0.1
+                port=8380
+                backend.url=http://127.0.0.1:8688/service/EchoService
+                artefacts=config/targets/web
+                server.setup=scripts/install-web.sh --quiet
+                server.command=config/targets/web/run.sh ${work} -g 'daemon off;' -Xmx${heap} ${host}:${port} ${backend.host}:${backend.port} ${artefacts}/web.conf ${root}
+                server.health=http://${host}:${port}/health
+                server.stop=QUIT
+                server.pid=file:${work}/web.pid
+                """);
+        ServerCommand server = ServerCommand.of(p, root).orElseThrow();
+        Path work = root.resolve("results/run/server");
+        Placeholders values = ServerCommand.placeholders(p, root, work, "256m");
+
+        assertThat(server.startCommand(values, root)).containsExactly(root.resolve("config/targets/web/run.sh").toString(),
+                work.toString(), "-g", "daemon off;", "-Xmx256m", "127.0.0.1:8380", "127.0.0.1:8688",
+                root.resolve("config/targets/web").toString() + "/web.conf", root.toString());
+        assertThat(server.setupCommand(values, root).orElseThrow())
+                .containsExactly("sh", root.resolve("scripts/install-web.sh").toString(), "--quiet");
+        assertThat(server.healthUrl(values)).hasValueSatisfying(u -> assertThat(u).hasToString("http://127.0.0.1:8380/health"));
+        assertThat(server.stop()).isEqualTo(StopSignal.QUIT);
+        assertThat(server.pidFile(values, root)).contains(work.resolve("web.pid"));
+    }
+
+    @Test
+    void aProfileWithoutServerCommandStartsNoServerOfItsOwn() throws Exception {
+        assertThat(ServerCommand.of(profile("port=8290\n"), root)).isEmpty();
+        ServerCommand defaults = ServerCommand.of(profile("server.command=web --port ${port}\n"), root).orElseThrow();
+        assertThat(defaults.stop()).isEqualTo(StopSignal.TERM);
+        assertThat(defaults.pidFile()).isEmpty();
+        assertThat(defaults.health()).isEmpty();
+    }
+
+    @Test
+    void everyMistakeIsNamedBeforeAnythingStarts() throws Exception {
+        assertThatThrownBy(() -> ServerCommand.of(profile("server.command=web ${prot}\n"), root))
+                .hasMessageContaining("server.command uses unknown placeholder(s) ${prot}").hasMessageContaining("${port}");
+        assertThatThrownBy(() -> ServerCommand.of(profile("server.command=web\nserver.setup=scripts/missing.sh\n"), root))
+                .hasMessageContaining("server.setup=scripts/missing.sh: no script");
+        assertThatThrownBy(() -> ServerCommand.of(profile("server.command=web\nserver.stop=HUP\n"), root))
+                .hasMessageContaining("server.stop").hasMessageContaining("'HUP' is not one of TERM, INT, QUIT, KILL");
+        assertThatThrownBy(() -> ServerCommand.of(profile("server.command=web\nserver.pid=pidfile\n"), root))
+                .hasMessageContaining("server.pid=pidfile is neither 'process' nor 'file:<path>'");
+        assertThatThrownBy(() -> ServerCommand.of(profile("server.command=web\nserver.health=localhost:80\n"), root))
+                .hasMessageContaining("server.health=localhost:80 is not an http(s) URL");
+        assertThatThrownBy(() -> ServerCommand.of(profile("server.command=web ${artefacts}/x\n"), root))
+                .hasMessageContaining("uses ${artefacts} but the profile has no artefacts=");
+        assertThatThrownBy(() -> ServerCommand.of(profile("server.command=web\nartefacts=config/none\n"), root))
+                .hasMessageContaining("artefacts=config/none: no folder");
+        assertThatThrownBy(() -> ServerCommand.of(profile("server.command=web -g 'x\n"), root))
+                .hasMessageContaining("server.command: unbalanced single quote");
+        assertThatThrownBy(() -> ServerCommand.of(profile("start=true\nserver.command=web\n"), root))
+                .hasMessageContaining("start=true (the bundled reference server) and server.command exclude each other");
+        assertThatThrownBy(() -> ServerCommand.of(profile("server.stop=QUIT\n"), root))
+                .hasMessageContaining("server.stop is set but server.command is not");
+    }
+
+    @Test
+    void theShippedNginxProfileIsValid() throws Exception {
+        Path checkout = Path.of("..").toAbsolutePath().normalize();
+        TargetProfile nginx = TargetProfile.load(checkout.resolve("config/targets"), "nginx");
+        ServerCommand server = ServerCommand.of(nginx, checkout).orElseThrow();
+        assertThat(server.stop()).isEqualTo(StopSignal.QUIT);
+        assertThat(server.startCommand(ServerCommand.placeholders(nginx, checkout, Path.of("/w"), "512m"), checkout))
+                .containsExactly(checkout.resolve("config/targets/nginx/run-nginx.sh").toString(), "/w", "127.0.0.1",
+                        "8380", "127.0.0.1", "8688");
+        assertThat(ProfileScenarios.of(nginx)).hasValueSatisfying(s -> assertThat(s).extracting(x -> x.id())
+                .containsExactly("direct", "cbr-transport-header", "rest"));
+        assertThat(ProfileBackend.of(nginx).starts()).isTrue();
+        assertThat(Optional.ofNullable(nginx.properties().getProperty("run.here"))).hasValueSatisfying(v -> assertThat(v).startsWith("yes"));
+    }
+}
