@@ -58,6 +58,28 @@ class NginxRunIT {
     }
 
     @Test
+    void thePerfMonAgentBesideNginxGaveHostCpuAndMemoryInTheSummaryAndAChartPerScenarioRun() throws IOException {
+        List<CSVRecord> summary = csv(runDir.resolve("summary.csv"));
+
+        for (CSVRecord r : summary) {
+            String scenario = r.get("scenario");
+            // Load generator, nginx and backend share this machine: the host was busy, and some memory is in use.
+            assertThat(Double.parseDouble(r.get("host_cpu_pct"))).as(scenario + " host CPU %").isBetween(1.0, 100.0);
+            assertThat(Double.parseDouble(r.get("host_memory_pct"))).as(scenario + " host memory %").isBetween(0.1, 100.0);
+            // One point per scenario here: charts/<scenario>_u2_s1024_d0_r1-host.png.
+            try (var charts = Files.list(runDir.resolve("charts"))) {
+                List<Path> host = charts.filter(c -> c.getFileName().toString().startsWith(scenario + "_u")
+                        && c.getFileName().toString().endsWith("-host.png")).collect(Collectors.toList());
+                assertThat(host).as(scenario + " host chart").hasSize(1);
+                assertThat(Files.size(host.get(0))).as(scenario + " host chart").isGreaterThan(1_000);
+            }
+        }
+        List<CSVRecord> processes = csv(runDir.resolve("processes.csv"));
+        CSVRecord agent = processes.stream().filter(p -> p.get("name").equals("perfmon-agent")).findFirst().orElseThrow();
+        assertThat(agent.get("stoppedAtMs")).as("the agent was stopped with the run").isNotEmpty();
+    }
+
+    @Test
     void theRoutingMismatchGotTheSoapFaultInThePreflight() throws IOException {
         List<String> preflight = Files.readAllLines(runDir.resolve("preflight.log"));
 
