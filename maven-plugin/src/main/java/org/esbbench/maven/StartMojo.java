@@ -55,6 +55,7 @@ public class StartMojo extends CurrentRunMojo {
         try {
             RunPlan plan = current.plan();
             TargetProfile profile = current.profile();
+            startBroker(layout, profile, registry, started);
             if (profile.startsServers()) {
                 ServerLauncher launcher = new ServerLauncher(root(), layout, Duration.ofSeconds(startTimeout), this::info);
                 ManagedProcess backend = launcher.startBackend(backendJar.toPath(), profile.backendUrl(), plan.delays().get(0));
@@ -75,6 +76,19 @@ public class StartMojo extends CurrentRunMojo {
             stopNow(started);
             throw new MojoExecutionException("could not start the run: " + e.getMessage(), e);
         }
+    }
+
+    /** The profile's own JMS broker (broker.command), before the server that connects to it; none without one. */
+    private void startBroker(RunLayout layout, TargetProfile profile, ProcessRegistry registry, StopOnExit started)
+            throws IOException, InvalidRunException {
+        Optional<ExternalBroker> broker = ExternalBroker.of(profile);
+        if (broker.isEmpty()) {
+            return;
+        }
+        BrokerLauncher launcher = new BrokerLauncher(root(), layout, Duration.ofSeconds(startTimeout), this::info);
+        ManagedProcess process = launcher.start(broker.get(), JmsProvider.of(profile));
+        register(registry, started, process);
+        launcher.await(process, broker.get());
     }
 
     /** The monitor: CPU time series always, the server's GC (and an external server's CPU) over its agent. */
