@@ -24,7 +24,8 @@ import org.esbbench.report.points.Point;
 final class PlanProperties {
 
     /** Every property the suite passes to every plan. */
-    static final Set<String> NAMES = Set.of("host", "port", "protocol", "path", "jmsUrl", "scenario", "model",
+    static final Set<String> NAMES = Set.of("host", "port", "protocol", "path", "jmsUrl", "jmsJndiFactory",
+            "jmsConnectionFactory", "scenario", "model",
             "users", "rampup", "hold", "rate", "duration", "drain", "warmup", "measurement", "size", "delay", "reuse",
             "connectTimeout", "responseTimeout", "wsSuite", "wsMode", "wsPool", "payloadDir", "keystoreDir",
             "perfmonHost", "perfmonPort", "perfmonFile");
@@ -51,6 +52,9 @@ final class PlanProperties {
         p.put("port", Integer.toString(profile.port()));
         p.put("protocol", profile.protocol());
         p.put("jmsUrl", profile.jmsProviderUrl().toString());
+        JmsProvider jms = JmsProvider.of(profile);
+        p.put("jmsJndiFactory", jms.jndiFactory());
+        p.put("jmsConnectionFactory", jms.connectionFactory());
         if (plan.scenario().isPresent()) {
             p.put("scenario", plan.scenario().get().id());
             p.put("path", profile.endpoint(plan.scenario().get()));

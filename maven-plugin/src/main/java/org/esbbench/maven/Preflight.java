@@ -17,7 +17,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Consumer;
-import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import jakarta.jms.ConnectionFactory;
+import javax.naming.NamingException;
 import org.esbbench.core.PayloadFormat;
 import org.esbbench.core.Payloads;
 import org.esbbench.core.Scenario;
@@ -55,6 +56,8 @@ final class Preflight {
             } catch (java.net.ConnectException e) {
                 problem = "nothing answers there (connection refused): is the server up, and is the target profile's"
                         + " host/port right?";
+            } catch (NamingException e) {
+                problem = "no connection factory " + JmsProvider.of(profile).connectionFactory() + " through JNDI: " + e;
             } catch (IOException | JMSException | RuntimeException e) {
                 problem = e.getClass().getSimpleName() + ": " + e.getMessage();
             } catch (InterruptedException e) {
@@ -107,7 +110,7 @@ final class Preflight {
     private String endpointDescription(Scenario scenario) {
         try {
             return scenario.isHttp() ? profile.url(scenario).toString()
-                    : profile.jmsProviderUrl() + " queue " + profile.endpoint(scenario);
+                    : JmsProvider.of(profile) + " queue " + profile.endpoint(scenario);
         } catch (InvalidRunException e) {
             return e.getMessage();
         }
@@ -136,11 +139,11 @@ final class Preflight {
         return check.check(response.statusCode(), response.body());
     }
 
-    private String jms(Scenario scenario) throws JMSException {
+    private String jms(Scenario scenario) throws JMSException, NamingException {
         byte[] body = Payloads.soap(plan.sizes().get(0));
         ReplyCheck check = ReplyChecks.forScenario(scenario, body);
-        try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(profile.jmsProviderUrl().toString());
-             Connection connection = factory.createConnection()) {
+        ConnectionFactory factory = JmsClientFactory.lookup(JmsProvider.of(profile));
+        try (Connection connection = factory.createConnection()) {
             connection.start();
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             TemporaryQueue replyTo = session.createTemporaryQueue();
@@ -162,6 +165,8 @@ final class Preflight {
                 return "reply is a " + reply.getClass().getSimpleName() + " without text";
             }
             return check.check(200, text.getBytes(StandardCharsets.UTF_8));
+        } finally {
+            JmsClientFactory.close(factory);
         }
     }
 }

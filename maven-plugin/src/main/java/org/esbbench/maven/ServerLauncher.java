@@ -70,7 +70,11 @@ final class ServerLauncher {
         requireJar(jar, "reference-esb");
         Readiness.requireFreePort("reference server", profile.host(), profile.port());
         URI broker = profile.jmsProviderUrl();
-        Readiness.requireFreePort("embedded JMS broker", broker.getHost(), broker.getPort());
+        JmsProvider jms = JmsProvider.of(profile);
+        boolean embedded = jms.embeddedIn(profile);
+        if (embedded) {
+            Readiness.requireFreePort("embedded JMS broker", broker.getHost(), broker.getPort());
+        }
         List<String> cmd = new ArrayList<>();
         cmd.add(java());
         cmd.addAll(serverJvmFlags(heap, layout.serverGcLog()));
@@ -88,9 +92,22 @@ final class ServerLauncher {
                 "--keystore-dir", root.resolve("config/keystores").toString(),
                 // The same WS-Security suite as the ws-security plan and the preflight (-DwsSuite).
                 "--algorithm-suite", wsSuite.toUpperCase(java.util.Locale.ROOT)));
+        cmd.addAll(brokerArguments(jms, embedded));
         log.accept("starting the reference server on " + profile.host() + ":" + profile.port() + " with heap " + heap
                 + ", WS-Security suite " + wsSuite);
         return ManagedProcess.start("server", cmd, root, layout.processOutput("server"));
+    }
+
+    /**
+     * Nothing for the embedded Artemis broker; for the profile's own broker (broker.command) or a non-Artemis one,
+     * no embedded broker and the connection factory from the profile's JNDI settings at --broker-url.
+     */
+    static List<String> brokerArguments(JmsProvider jms, boolean embedded) {
+        if (embedded) {
+            return List.of();
+        }
+        return List.of("--no-broker", "--jms-jndi-factory", jms.jndiFactory(),
+                "--jms-connection-factory", jms.connectionFactory());
     }
 
     /** Heap fixed at the run's size (no resizing during the measurement), GC logged with JDK 17 unified logging. */

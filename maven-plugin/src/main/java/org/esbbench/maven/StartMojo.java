@@ -71,6 +71,7 @@ public class StartMojo extends CurrentRunMojo {
         try {
             RunPlan plan = current.plan();
             TargetProfile profile = current.profile();
+            startBroker(layout, profile, registry, started);
             TargetServers servers = new TargetServers(root(), layout, profile, Duration.ofSeconds(startTimeout), this::info);
             TargetServers.Started onStarted = p -> register(registry, started, p);
             startBackend(servers, plan, onStarted);
@@ -109,6 +110,19 @@ public class StartMojo extends CurrentRunMojo {
         }
         servers.setupServer(heap);
         servers.startServer(serverJar.toPath(), heap, wsSuite, onStarted);
+    }
+
+    /** The profile's own JMS broker (broker.command), before the server that connects to it; none without one. */
+    private void startBroker(RunLayout layout, TargetProfile profile, ProcessRegistry registry, StopOnExit started)
+            throws IOException, InvalidRunException {
+        Optional<ExternalBroker> broker = ExternalBroker.of(profile);
+        if (broker.isEmpty()) {
+            return;
+        }
+        BrokerLauncher launcher = new BrokerLauncher(root(), layout, Duration.ofSeconds(startTimeout), this::info);
+        ManagedProcess process = launcher.start(broker.get(), JmsProvider.of(profile));
+        register(registry, started, process);
+        launcher.await(process, broker.get());
     }
 
     /** The monitor: CPU time series always, the server's GC (and an external server's CPU) over its agent. */

@@ -25,6 +25,8 @@ class PlanPropertiesTest {
                 port=18280
                 protocol=https
                 jms.provider.url=tcp://10.0.0.5:61617
+                jms.jndi.factory=org.apache.activemq.jndi.ActiveMQInitialContextFactory
+                jms.connection.factory=jms/BenchFactory
                 endpoint.direct=/esb/proxy
                 endpoint.jms=bench.in
                 endpoint.my-plan=/custom
@@ -57,6 +59,8 @@ class PlanPropertiesTest {
                 .containsEntry("payloadDir", "/p").containsEntry("keystoreDir", "/k")
                 .doesNotContainKey("perfmonHost");
         assertThat(jms).containsEntry("jmsUrl", "tcp://10.0.0.5:61617").containsEntry("path", "bench.in")
+                .containsEntry("jmsJndiFactory", "org.apache.activemq.jndi.ActiveMQInitialContextFactory")
+                .containsEntry("jmsConnectionFactory", "jms/BenchFactory")
                 .containsEntry("users", "10");
         assertThat(PlanProperties.NAMES).containsAll(direct.keySet()).containsAll(jms.keySet());
     }

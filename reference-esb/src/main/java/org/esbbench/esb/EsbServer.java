@@ -77,7 +77,7 @@ public final class EsbServer implements AutoCloseable {
             // Built before Camel so a missing keystore fails the start with a clear message.
             WsSecurityMediation wsSecurity = new WsSecurityMediation(
                     WsSecurityParty.server(settings.keystoreDir(), settings.algorithmSuite()), settings.replyTtl());
-            jms = new JmsConnectionFactories(settings.brokerUrl(), settings.getInt("esb.jms.consumers"));
+            jms = connectionFactories(settings);
             boolean epoll = Epoll.isAvailable();
             eventLoops = newEventLoops(settings.getInt("esb.http.workers"), epoll);
 
@@ -116,7 +116,8 @@ public final class EsbServer implements AutoCloseable {
     public String readyLine() {
         String brokerPart = switch (mode) {
             case EMBEDDED -> "broker " + settings.brokerUrl() + " (embedded)";
-            case EXTERNAL -> "broker " + settings.brokerUrl() + " (external)";
+            case EXTERNAL -> "broker " + settings.brokerUrl() + " (external" + (settings.jmsJndiFactory().isEmpty() ? ""
+                    : ", " + settings.jmsConnectionFactory() + " from " + settings.jmsJndiFactory()) + ")";
             case BROKER_ONLY -> "broker " + settings.brokerUrl() + " (embedded, broker only)";
         };
         if (mode == BrokerMode.BROKER_ONLY) {
@@ -153,6 +154,14 @@ public final class EsbServer implements AutoCloseable {
         if (broker != null) {
             broker.close();
         }
+    }
+
+    /** Artemis' client unless esb.jms.jndiFactory names a JNDI context factory for another broker. */
+    private static JmsConnectionFactories connectionFactories(EsbSettings settings) {
+        int sessions = settings.getInt("esb.jms.consumers");
+        String jndiFactory = settings.jmsJndiFactory();
+        return jndiFactory.isEmpty() ? new JmsConnectionFactories(settings.brokerUrl(), sessions)
+                : JmsConnectionFactories.fromJndi(jndiFactory, settings.brokerUrl(), settings.jmsConnectionFactory(), sessions);
     }
 
     private static JmsComponent jmsComponent(JmsConnectionFactories factories) {

@@ -112,6 +112,17 @@ public final class EsbSettings {
         return getOrEmpty("esb.broker.dataDir");
     }
 
+    /** The JNDI context factory class for the broker's connection factory; empty: Artemis' client directly. */
+    public String jmsJndiFactory() {
+        return getOrEmpty("esb.jms.jndiFactory");
+    }
+
+    /** The JNDI name of the connection factory (with {@link #jmsJndiFactory()}). */
+    public String jmsConnectionFactory() {
+        String name = getOrEmpty("esb.jms.connectionFactory");
+        return name.isEmpty() ? "ConnectionFactory" : name;
+    }
+
     /** The queue the jms route consumes: {@code esb.endpoint.jms}, else the scenario catalogue's. */
     public String jmsRequestQueue() {
         String configured = getOrEmpty("esb.endpoint.jms");

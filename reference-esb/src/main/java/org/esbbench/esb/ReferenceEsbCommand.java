@@ -55,6 +55,16 @@ public final class ReferenceEsbCommand implements Callable<Integer> {
                     + "(default tcp://127.0.0.1:61616).")
     String brokerUrl;
 
+    @Option(names = "--jms-jndi-factory", paramLabel = "CLASS",
+            description = "JNDI InitialContextFactory of an external broker's connection factory, with --broker-url as "
+                    + "its provider URL (e.g. org.apache.activemq.jndi.ActiveMQInitialContextFactory for ActiveMQ "
+                    + "Classic, with --no-broker); default: the Artemis client directly.")
+    String jmsJndiFactory;
+
+    @Option(names = "--jms-connection-factory", paramLabel = "NAME",
+            description = "JNDI name of the connection factory, with --jms-jndi-factory (default ConnectionFactory).")
+    String jmsConnectionFactory;
+
     @Option(names = "--jms-consumers", paramLabel = "N", description = "Listeners on the request queue (default 16).")
     Integer jmsConsumers;
 
@@ -120,6 +130,8 @@ public final class ReferenceEsbCommand implements Callable<Integer> {
         put(overrides, "esb.http.workers", workers);
         put(overrides, "esb.broker.url", brokerUrl);
         put(overrides, "esb.jms.consumers", jmsConsumers);
+        put(overrides, "esb.jms.jndiFactory", jmsJndiFactory);
+        put(overrides, "esb.jms.connectionFactory", jmsConnectionFactory);
         put(overrides, "esb.wssec.keystoreDir", keystoreDir);
         put(overrides, "esb.wssec.suite", algorithmSuite);
         return overrides;

@@ -43,6 +43,11 @@ final class RunningEsb implements AutoCloseable {
 
     /** @param settings extra settings (keys of reference-esb.properties) over the test defaults */
     static RunningEsb start(Map<String, String> settings) throws Exception {
+        return start(settings, BrokerMode.EMBEDDED);
+    }
+
+    /** @param mode {@link BrokerMode#EXTERNAL} with an {@code esb.broker.url} in {@code settings}: a broker of the test's own */
+    static RunningEsb start(Map<String, String> settings, BrokerMode mode) throws Exception {
         EchoServer backend = new EchoServer(BackendSettings.defaults().withPort(0)).start();
         try {
             int httpPort = freePort();
@@ -53,8 +58,8 @@ final class RunningEsb implements AutoCloseable {
             overrides.put("esb.backend.url", "http://127.0.0.1:" + backend.port() + "/service/EchoService");
             overrides.put("esb.wssec.keystoreDir", KEYSTORES.toString());
             overrides.putAll(settings);
-            EsbServer esb = EsbServer.start(EsbSettings.load(null, overrides), BrokerMode.EMBEDDED);
-            return new RunningEsb(backend, esb, httpPort, brokerUrl);
+            EsbServer esb = EsbServer.start(EsbSettings.load(null, overrides), mode);
+            return new RunningEsb(backend, esb, httpPort, overrides.get("esb.broker.url"));
         } catch (Exception | Error e) {
             backend.close();
             throw e;

@@ -14,6 +14,8 @@ import java.util.Set;
 final class TargetRule implements PlanRule {
 
     static final String JMS_PROVIDER_URL = "JMSSampler.contextProviderUrl";
+    static final String JMS_CONTEXT_FACTORY = "JMSSampler.initialContextFactory";
+    static final String JMS_CONNECTION_FACTORY = "JMSSampler.queueconnectionfactory";
 
     private record Field(String property, String label, String variable, String example) {
     }
@@ -33,6 +35,10 @@ final class TargetRule implements PlanRule {
                     checkHttp(plan, findings, occurrence, field, reported);
                 }
             } else if (element.is("JMSSampler") && once(reported, element, JMS_PROVIDER_URL)) {
+                warnIfHardCoded(findings, occurrence, JMS_CONTEXT_FACTORY, "JNDI Initial Context Factory", "jmsJndiFactory",
+                        "jms.jndi.factory");
+                warnIfHardCoded(findings, occurrence, JMS_CONNECTION_FACTORY, "QueueConnection Factory", "jmsConnectionFactory",
+                        "jms.connection.factory");
                 String url = element.propOrEmpty(JMS_PROVIDER_URL);
                 if (!url.contains("${")) {
                     findings.violation(occurrence, "Provider URL (" + JMS_PROVIDER_URL + ") is "
@@ -43,6 +49,20 @@ final class TargetRule implements PlanRule {
                                     + " ${__P(jmsUrl,tcp://127.0.0.1:61616)}");
                 }
             }
+        }
+    }
+
+    /**
+     * A JMS Point-to-Point whose context factory or connection factory name is a literal still runs against a broker
+     * of that make (a warning, not a violation), but the target profile's JNDI settings cannot change it.
+     */
+    private static void warnIfHardCoded(Findings findings, Occurrence occurrence, String property, String label,
+            String parameter, String profileKey) {
+        String value = occurrence.element().propOrEmpty(property);
+        if (!value.isBlank() && !value.contains("${")) {
+            findings.warning(occurrence, label + " (" + property + ") is hard-coded as '" + value + "', so the target"
+                    + " profile's " + profileKey + " (-J" + parameter + ") does not reach it; set it to ${" + parameter
+                    + "} (with " + parameter + " = ${__P(" + parameter + ",...)} in the Test Plan's User Defined Variables)");
         }
     }
 

@@ -66,4 +66,16 @@ class PlanContractTargetTest {
                 + " jmsUrl = ${__P(jmsUrl,tcp://127.0.0.1:61616)} in the Test Plan's User Defined Variables) or to"
                 + " ${__P(jmsUrl,tcp://127.0.0.1:61616)}");
     }
+
+    @Test
+    void aHardCodedJndiContextFactoryOrConnectionFactoryIsAWarning() {
+        // The fixture names Artemis' factory and ConnectionFactory literally, as jmx/jms.jmx did before profiles
+        // could name another broker's.
+        assertThat(check("jms.jmx").warnings()).anySatisfy(line -> assertThat(line)
+                .contains("JNDI Initial Context Factory (JMSSampler.initialContextFactory) is hard-coded as"
+                        + " 'org.apache.activemq.artemis.jndi.ActiveMQInitialContextFactory'")
+                .contains("jms.jndi.factory (-JjmsJndiFactory)"))
+                .anySatisfy(line -> assertThat(line).contains("QueueConnection Factory (JMSSampler.queueconnectionfactory)"
+                        + " is hard-coded as 'ConnectionFactory'"));
+    }
 }
