@@ -55,6 +55,11 @@ public class CheckMojo extends RunParametersMojo {
     protected void doExecute() throws MojoExecutionException, MojoFailureException {
         RunPlan plan = plan();
         TargetProfile profile = targetProfile();
+        try {
+            plan.requireHeapsFit(profile.startsServers(), profile.name());
+        } catch (InvalidRunException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
         List<String> unchecked = checkPlans(plan, this::info);
         if (session.getGoals().stream().noneMatch(RUN_PHASES::contains)) {
             info("parameters valid; no run in this build (it ends before integration-test)");
@@ -98,13 +103,16 @@ public class CheckMojo extends RunParametersMojo {
         }
     }
 
-    /** One line that says what the run measures. */
+    /** One line that says what the run measures, how many scenario runs and server restarts, and how long. */
     static String describe(RunPlan plan, TargetProfile profile) {
         return "plans " + String.join(", ", plan.planIds()) + "; " + describeLoad(plan) + "; size "
                 + RunPlan.describe(plan.sizes()) + " B; delay " + RunPlan.describe(plan.delays()) + " ms; "
+                + (plan.variesHeap() ? "server heap " + RunPlan.describe(plan.heaps()) + "; " : "")
                 + plan.repeats() + " repeat(s); warm-up " + plan.warmupSeconds() + " s, measurement "
-                + plan.measurementSeconds() + " s per scenario run; " + plan.scenarioRuns() + " scenario runs, target "
-                + profile.name() + "; about " + ProgressLine.formatDuration(plan.plannedSeconds()) + " of load";
+                + plan.measurementSeconds() + " s per scenario run; " + plan.scenarioRuns() + " scenario runs"
+                + (plan.variesHeap() ? " and " + plan.serverRestarts() + " server restart(s) (one per heap and repeat)" : "")
+                + ", target " + profile.name() + "; about " + ProgressLine.formatDuration(plan.estimatedSeconds())
+                + (plan.variesHeap() ? " (load, and about " + RunPlan.RESTART_SECONDS_ESTIMATE + " s per restart)" : " of load");
     }
 
     /** "users 1, 2" or "rate 50/s" or both: the load levels of each model the run measures. */

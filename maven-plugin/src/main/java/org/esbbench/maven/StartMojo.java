@@ -60,7 +60,9 @@ public class StartMojo extends CurrentRunMojo {
                 ManagedProcess backend = launcher.startBackend(backendJar.toPath(), profile.backendUrl(), plan.delays().get(0));
                 register(registry, started, backend);
                 launcher.awaitBackend(backend, profile.backendUrl());
-                ManagedProcess server = launcher.startServer(serverJar.toPath(), profile, plan.heap(), plan.settings().wsSuite());
+                // the first heap of the run's list; the run goal restarts the server for each further one
+                ManagedProcess server = launcher.startServer(serverJar.toPath(), profile, plan.heap(),
+                        layout.serverGcLog(plan.variesHeap() ? plan.heap() : ""), plan.settings().wsSuite());
                 register(registry, started, server);
                 launcher.awaitServer(server, profile);
             } else {
