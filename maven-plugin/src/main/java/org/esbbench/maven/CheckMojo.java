@@ -66,6 +66,8 @@ public class CheckMojo extends RunParametersMojo {
             ProfileScenarios.requireServed(plan.scenarios(), profile);
             // The profile's backend and server.* keys, before anything is built or started.
             servers = new TargetServers(root(), null, profile, java.time.Duration.ZERO, this::info);
+            // A list of heaps needs a server the suite starts (and restarts per heap).
+            plan.requireHeapsFit(servers.startsServer(), profile.name());
         } catch (InvalidRunException e) {
             throw new MojoFailureException(e.getMessage());
         }
@@ -123,13 +125,16 @@ public class CheckMojo extends RunParametersMojo {
         }
     }
 
-    /** One line that says what the run measures. */
+    /** One line that says what the run measures, how many scenario runs and server restarts, and how long. */
     static String describe(RunPlan plan, TargetProfile profile) {
         return "plans " + String.join(", ", plan.planIds()) + "; " + describeLoad(plan) + "; size "
                 + RunPlan.describe(plan.sizes()) + " B; delay " + RunPlan.describe(plan.delays()) + " ms; "
+                + (plan.variesHeap() ? "server heap " + RunPlan.describe(plan.heaps()) + "; " : "")
                 + plan.repeats() + " repeat(s); warm-up " + plan.warmupSeconds() + " s, measurement "
-                + plan.measurementSeconds() + " s per scenario run; " + plan.scenarioRuns() + " scenario runs, target "
-                + profile.name() + "; about " + ProgressLine.formatDuration(plan.plannedSeconds()) + " of load";
+                + plan.measurementSeconds() + " s per scenario run; " + plan.scenarioRuns() + " scenario runs"
+                + (plan.variesHeap() ? " and " + plan.serverRestarts() + " server restart(s) (one per heap and repeat)" : "")
+                + ", target " + profile.name() + "; about " + ProgressLine.formatDuration(plan.estimatedSeconds())
+                + (plan.variesHeap() ? " (load, and about " + RunPlan.RESTART_SECONDS_ESTIMATE + " s per restart)" : " of load");
     }
 
     /** "users 1, 2" or "rate 50/s" or both: the load levels of each model the run measures. */

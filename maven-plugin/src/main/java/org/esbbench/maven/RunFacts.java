@@ -59,6 +59,7 @@ final class RunFacts {
         s.put("wsPool", settings.wsPool());
         s.put("tailSeconds", RunPlan.TAIL_SECONDS);
         s.put("heap", plan.heap());
+        s.put("heaps", plan.heaps());
         s.put("models", plan.models().stream().map(RunPlan.LoadModel::id).toList());
         s.put("users", plan.users());
         s.put("rates", plan.rates());

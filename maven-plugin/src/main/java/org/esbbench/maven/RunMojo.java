@@ -26,6 +26,7 @@ import org.esbbench.maven.plans.PlanReport;
 import org.esbbench.report.JtlFollower;
 import org.esbbench.report.dashboard.JMeterInstallation;
 import org.esbbench.report.points.Point;
+import org.esbbench.report.usage.GcSeries;
 import org.esbbench.report.run.RunLayout;
 import org.esbbench.report.run.ScenarioRunJournal;
 
@@ -33,7 +34,9 @@ import org.esbbench.report.run.ScenarioRunJournal;
  * The run itself, in the integration-test phase: every point (scenario × users × size × delay), {@code repeats}
  * times, each as one headless JMeter process on the JMeter that jmeter-maven-plugin laid out. Repeats go
  * round the whole list of points rather than one point N times in a row, so a drift of the machine spreads
- * over all points instead of biasing one. Between two delays the echo backend restarts with the new delay.
+ * over all points instead of biasing one. Between two delays the echo backend restarts with the new delay; between
+ * two heaps of a heap list (the outermost dimension of the points) the server restarts with the new heap, passes
+ * its health check and the preflight again, and the monitor's GC recording follows it.
  * A progress line is printed at a steady interval; each JMeter is stopped if it outlives its windows by far.
  * How each scenario run ended goes into the run's journal ({@code scenario-runs.csv}), which the analysis reads.
  */
@@ -70,7 +73,16 @@ public class RunMojo extends CurrentRunMojo {
     @Parameter(defaultValue = "${project.basedir}/../backend-netty/target/backend-netty.jar", required = true)
     File backendJar;
 
-    /** Seconds a restarted backend may take to answer its health check. */
+    /** The reference server's runnable jar (restarted between heaps). */
+    @Parameter(defaultValue = "${project.basedir}/../reference-esb/target/reference-esb.jar", required = true)
+    File serverJar;
+
+    /** How long a server stopped for a restart may take to end before it is killed. */
+    private static final Duration SERVER_STOP_GRACE = Duration.ofSeconds(30);
+    /** How long the monitor may take to record the GC of a restarted server before the run goes on without. */
+    private static final Duration GC_RECORDING_AFTER_RESTART = Duration.ofSeconds(60);
+
+    /** Seconds a restarted backend or server may take to answer its health check. */
     @Parameter(property = "startTimeout", defaultValue = "90")
     int startTimeout;
 
@@ -78,22 +90,30 @@ public class RunMojo extends CurrentRunMojo {
     protected void doExecute(CurrentRun current) throws MojoExecutionException, MojoFailureException {
         RunLayout layout = current.layout();
         ProcessRegistry registry = current.processes();
-        // Restarted backends outlive this goal (the stop goal stops them): this hook is for a build that ends first.
-        StopOnExit restarted = new StopOnExit(registry, "run-backend");
+        // Restarted backends and servers outlive this goal (the stop goal stops them): this hook is for a build that
+        // ends first.
+        StopOnExit restarted = new StopOnExit(registry, "run-restarted");
         try {
             RunPlan plan = current.plan();
             TargetProfile profile = current.profile();
+            TargetServers servers = new TargetServers(root(), layout, profile, Duration.ofSeconds(startTimeout), this::info);
             Optional<String> agent = profile.managementAgent().map(a -> serviceUrl(a));
             JMeterInstallation jmeter = JMeterInstallation.fromPluginConfig(jmeterConfig.toPath());
             Files.createDirectories(layout.dir().resolve(RunLayout.JTL));
             Files.createDirectories(layout.logs());
             ProgressLine progress = new ProgressLine(plan, System.nanoTime());
             long currentDelay = plan.delays().get(0);
+            // "" when the heap is not varied: then no point ever asks for another one
+            String currentHeap = plan.points().get(0).heap();
             int index = 0;
             int failed = 0;
             for (int repeat = 1; repeat <= plan.repeats(); repeat++) {
                 for (Point point : plan.points()) {
-                    if (point.delayMs() != currentDelay && ProfileBackend.of(profile).starts()) {
+                    if (!point.heap().equals(currentHeap) && servers.startsServer()) {
+                        restartServer(plan, profile, servers, layout, registry, restarted, point.heap());
+                        currentHeap = point.heap();
+                    }
+                    if (point.delayMs() != currentDelay && servers.startsBackend()) {
                         restartBackend(profile, layout, registry, restarted, point.delayMs());
                         currentDelay = point.delayMs();
                     }
@@ -141,9 +161,10 @@ public class RunMojo extends CurrentRunMojo {
         Path jtl = layout.jtl(name);
         Path log = layout.jmeterLog(name);
         Files.deleteIfExists(jtl);
-        String label = String.format(Locale.ROOT, "%s, %s, %s, delay %d ms, repeat %d of %d", point.scenario(),
+        String label = String.format(Locale.ROOT, "%s, %s, %s, delay %d ms%s, repeat %d of %d", point.scenario(),
                 point.isOpen() ? point.rate() + " arrivals/s" : point.users() + " users",
-                Point.sizeLabel(point.sizeBytes()), point.delayMs(), repeat, plan.repeats());
+                Point.sizeLabel(point.sizeBytes()), point.delayMs(),
+                point.heap().isEmpty() ? "" : ", heap " + point.heap(), repeat, plan.repeats());
         RunnablePlan runnable = plan.plan(point.scenario());
         // The plan may have been saved from the GUI since check (or made by the build): its contract again, now.
         PlanReport contract = new PlanContract(PlanProperties.NAMES).check(runnable.file());
@@ -245,6 +266,57 @@ public class RunMojo extends CurrentRunMojo {
         } catch (IOException e) {
             warn("could not ask the server's JVM for a full GC: " + e.getMessage());
         }
+    }
+
+    /**
+     * Stops the running server and starts it again with {@code heap} (its GC log one of its own), waits for its
+     * health check, runs the preflight of the run's scenarios against it and waits until the monitor records its GC.
+     * The one place a server is restarted, so that a profile's own start command can be routed here.
+     */
+    void restartServer(RunPlan plan, TargetProfile profile, TargetServers servers, RunLayout layout,
+                       ProcessRegistry registry, StopOnExit restarted, String heap) throws IOException, InvalidRunException {
+        long since = System.currentTimeMillis();
+        // The server, then (server.pid=file:) the launcher that started it, each with the profile's stop signal.
+        for (String name : List.of("server", CommandServerLauncher.LAUNCHER)) {
+            Optional<ManagedProcess> old = registry.running(name);
+            if (old.isPresent()) {
+                info("stopping " + old.get() + " to restart the server with heap " + heap);
+                if (!old.get().stop(SERVER_STOP_GRACE)) {
+                    warn(old.get() + " did not stop within " + SERVER_STOP_GRACE.toSeconds() + " s and was killed");
+                }
+                registry.markStopped(old.get());
+            }
+        }
+        servers.startServer(serverJar.toPath(), heap, layout.serverGcLog(heap), plan.settings().wsSuite(), server -> {
+            restarted.add(server);
+            registry.register(server);
+        });
+        new Preflight(root(), profile, plan, this::info).run();
+        if (profile.managementAgent().isPresent()) {
+            awaitGcRecording(layout, since);
+        }
+        info("server restarted with heap " + heap + " in " + (System.currentTimeMillis() - since) + " ms");
+    }
+
+    /**
+     * Waits until gc.csv has a "recording started" row written after {@code sinceMs}: the monitor has connected to
+     * the restarted server, so the next windows have GC figures. Without it, the run goes on and says so.
+     */
+    private void awaitGcRecording(RunLayout layout, long sinceMs) {
+        long deadline = System.nanoTime() + GC_RECORDING_AFTER_RESTART.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (GcSeries.recordingStartedSince(layout.gc(), sinceMs)) {
+                return;
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        warn("the monitor did not record the restarted server's GC within " + GC_RECORDING_AFTER_RESTART.toSeconds()
+                + " s: the next points may have no GC figures (see the monitor's log)");
     }
 
     private void restartBackend(TargetProfile profile, RunLayout layout, ProcessRegistry registry, StopOnExit restarted,

@@ -30,14 +30,23 @@ import org.esbbench.report.points.Point;
  * @param models   the load models measured: closed (users), open (rate), or both
  * @param users    concurrent users of the closed model's points, ascending
  * @param rates    arrivals per second of the open model's points, ascending
+ * @param heaps    the heaps of the server the suite starts (-Xms = -Xmx), smallest first: with several, the heap
+ *                 is a dimension of the points and the server restarts between heaps
  * @param settings the plan parameters that are the same for every point (model, ramp-up, timeouts, ...)
  */
 public record RunPlan(List<RunnablePlan> plans, List<LoadModel> models, List<Integer> users, List<Integer> rates,
                       List<Integer> sizes, List<Long> delays, int repeats, long warmupSeconds, long measurementSeconds,
-                      String heap, PlanSettings settings) {
+                      List<String> heaps, PlanSettings settings) {
 
     public static final long MAX_DELAY_MS = 600_000;
     public static final int MAX_REPEATS = 100;
+    /** The smallest heap the suite gives a server: less is no setting anyone measures an integration server at. */
+    public static final long MIN_HEAP_BYTES = 64L << 20;
+    /**
+     * What one server restart between heaps costs, for the check's time estimate: stopping the server, its JVM
+     * starting with the broker, the health check and the preflight.
+     */
+    public static final long RESTART_SECONDS_ESTIMATE = 15;
     /** Seconds of load past the measurement window's end: the window is always covered, and samples cut short
      *  when JMeter stops its threads fall outside it. The analysis drops them. */
     public static final long TAIL_SECONDS = 2;
@@ -91,7 +100,7 @@ public record RunPlan(List<RunnablePlan> plans, List<LoadModel> models, List<Int
                 (int) positive("repeats", v.get("repeats"), MAX_REPEATS),
                 warmup,
                 positive("measurement", v.get("measurement"), Long.MAX_VALUE),
-                heap(v.get("heap")),
+                heaps(v.get("heap")),
                 settings);
     }
 
@@ -284,13 +293,47 @@ public record RunPlan(List<RunnablePlan> plans, List<LoadModel> models, List<Int
         return Enum.valueOf(type, oneOf(name, value, valid).toUpperCase(Locale.ROOT));
     }
 
-    /** A JVM heap size as -Xmx takes it: digits with an optional k, m or g. */
-    private static String heap(String value) throws InvalidRunException {
-        String v = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
-        if (!v.matches("[1-9][0-9]*[kmg]?")) {
-            throw new InvalidRunException("-Dheap=" + value + ": a heap size such as 512m or 2g");
+    /**
+     * One heap or a comma-separated list of them, each a JVM size as -Xmx takes it (digits with a k, m or g) of at
+     * least 64m; smallest first, and a size written twice (1024m and 1g) measured once.
+     */
+    static List<String> heaps(String value) throws InvalidRunException {
+        Map<Long, String> bySize = new java.util.TreeMap<>();
+        for (String part : (value == null ? "" : value).split(",", -1)) {
+            String v = part.trim().toLowerCase(Locale.ROOT);
+            if (!v.matches("[1-9][0-9]*[kmg]")) {
+                throw new InvalidRunException("-Dheap=" + value + ": '" + part.trim() + "' is not a heap size such as 512m"
+                        + " or 2g (digits and k, m or g; a comma-separated list measures each heap)");
+            }
+            long bytes = Point.heapBytes(v);
+            if (bytes < MIN_HEAP_BYTES) {
+                throw new InvalidRunException("-Dheap=" + value + ": " + v + " is below the smallest heap, 64m");
+            }
+            bySize.putIfAbsent(bytes, v);
         }
-        return v;
+        return List.copyOf(bySize.values());
+    }
+
+    /** The first (smallest) heap: the one the start goal starts the server with. */
+    public String heap() {
+        return heaps.get(0);
+    }
+
+    /** Whether the heap is a dimension of the points: more than one heap. */
+    public boolean variesHeap() {
+        return heaps.size() > 1;
+    }
+
+    /**
+     * A list of heaps needs a server the suite starts (and so can restart); a target it does not start runs with
+     * whatever heap it has, so the one value is only recorded.
+     */
+    public void requireHeapsFit(boolean suiteStartsServer, String target) throws InvalidRunException {
+        if (variesHeap() && !suiteStartsServer) {
+            throw new InvalidRunException("-Dheap=" + String.join(",", heaps) + ": a list of heaps needs a server the"
+                    + " suite starts (it restarts it per heap); target '" + target + "' is external (its profile has"
+                    + " neither start=true nor server.command): give one heap, or none");
+        }
     }
 
     /** The catalogue scenarios among the plans (what the preflight checks and the payloads must exist for). */
@@ -308,18 +351,22 @@ public record RunPlan(List<RunnablePlan> plans, List<LoadModel> models, List<Int
     }
 
     /**
-     * Every point of the run in the order it is measured: by delay (the backend restarts between delays), then
-     * size, then model (closed first), then load, then plan.
+     * Every point of the run in the order it is measured: by heap (the server restarts between heaps, so it is the
+     * outermost: once per heap and repeat), then delay (the backend restarts between delays), then size, then model
+     * (closed first), then load, then plan. With one heap the points carry no heap ("": not varied).
      */
     public List<Point> points() {
         List<Point> points = new ArrayList<>();
-        for (long delay : delays) {
-            for (int size : sizes) {
-                for (LoadModel model : models) {
-                    for (int load : model == LoadModel.CLOSED ? users : rates) {
-                        for (RunnablePlan p : plans) {
-                            points.add(model == LoadModel.CLOSED ? new Point(p.id(), load, size, delay)
-                                    : Point.open(p.id(), load, size, delay));
+        for (String heap : heaps) {
+            for (long delay : delays) {
+                for (int size : sizes) {
+                    for (LoadModel model : models) {
+                        for (int load : model == LoadModel.CLOSED ? users : rates) {
+                            for (RunnablePlan p : plans) {
+                                Point point = model == LoadModel.CLOSED ? new Point(p.id(), load, size, delay)
+                                        : Point.open(p.id(), load, size, delay);
+                                points.add(variesHeap() ? point.withHeap(heap) : point);
+                            }
                         }
                     }
                 }
@@ -333,9 +380,22 @@ public record RunPlan(List<RunnablePlan> plans, List<LoadModel> models, List<Int
         return points().size() * repeats;
     }
 
+    /**
+     * How often the run goal restarts the server for a new heap: before each heap but the first of each repeat, and
+     * at the start of every repeat after the first (the previous repeat ended on the last heap).
+     */
+    public int serverRestarts() {
+        return variesHeap() ? heaps.size() * repeats - 1 : 0;
+    }
+
     /** Total planned duration of the JMeter part of the run, for progress and ETA. */
     public long plannedSeconds() {
         return scenarioRuns() * loadSeconds();
+    }
+
+    /** The planned load plus the server restarts between heaps, estimated: what check announces. */
+    public long estimatedSeconds() {
+        return plannedSeconds() + serverRestarts() * RESTART_SECONDS_ESTIMATE;
     }
 
     /** How long each scenario run sends load: warm-up, measurement and the tail. */

@@ -67,6 +67,12 @@ final class ServerLauncher {
 
     ManagedProcess startServer(Path jar, TargetProfile profile, String heap, String wsSuite)
             throws IOException, InvalidRunException {
+        return startServer(jar, profile, heap, layout.serverGcLog(), wsSuite);
+    }
+
+    /** The reference server with {@code heap}, its GC logged to {@code gcLog} (one per heap of a heap list). */
+    ManagedProcess startServer(Path jar, TargetProfile profile, String heap, Path gcLog, String wsSuite)
+            throws IOException, InvalidRunException {
         requireJar(jar, "reference-esb");
         Readiness.requireFreePort("reference server", profile.host(), profile.port());
         URI broker = profile.jmsProviderUrl();
@@ -77,7 +83,7 @@ final class ServerLauncher {
         }
         List<String> cmd = new ArrayList<>();
         cmd.add(java());
-        cmd.addAll(serverJvmFlags(heap, layout.serverGcLog()));
+        cmd.addAll(serverJvmFlags(heap, gcLog));
         java.util.Optional<java.net.InetSocketAddress> agent = profile.managementAgent();
         if (agent.isPresent()) {
             // GC notifications over the management agent, on loopback only: the run's monitor connects here.

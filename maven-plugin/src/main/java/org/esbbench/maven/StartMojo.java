@@ -75,7 +75,9 @@ public class StartMojo extends CurrentRunMojo {
             TargetServers servers = new TargetServers(root(), layout, profile, Duration.ofSeconds(startTimeout), this::info);
             TargetServers.Started onStarted = p -> register(registry, started, p);
             startBackend(servers, plan, onStarted);
-            startServer(servers, plan.heap(), plan.settings().wsSuite(), onStarted);
+            // The first heap of the run's list; the run goal restarts the server for each further one.
+            startServer(servers, plan.heap(), layout.serverGcLog(plan.variesHeap() ? plan.heap() : ""),
+                    plan.settings().wsSuite(), onStarted);
             startPerfMon(layout, profile, registry, started);
             new Preflight(root(), profile, plan, line -> preflightLine(layout, line)).run();
             startMonitor(layout, profile, servers.startsServer(), registry, started);
@@ -102,14 +104,15 @@ public class StartMojo extends CurrentRunMojo {
      * The target's server, when the suite starts it (the bundled reference server, or the profile's server.command
      * after its server.setup) at {@code heap}; the seam for starting it again at another heap.
      */
-    private void startServer(TargetServers servers, String heap, String wsSuite, TargetServers.Started onStarted)
+    private void startServer(TargetServers servers, String heap, java.nio.file.Path gcLog, String wsSuite,
+                             TargetServers.Started onStarted)
             throws IOException, InvalidRunException {
         if (!servers.startsServer()) {
             info("target's server is external: not started here");
             return;
         }
         servers.setupServer(heap);
-        servers.startServer(serverJar.toPath(), heap, wsSuite, onStarted);
+        servers.startServer(serverJar.toPath(), heap, gcLog, wsSuite, onStarted);
     }
 
     /** The profile's own JMS broker (broker.command), before the server that connects to it; none without one. */

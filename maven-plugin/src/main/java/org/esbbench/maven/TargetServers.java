@@ -73,14 +73,14 @@ final class TargetServers {
     }
 
     /**
-     * Starts the server at {@code heap} and waits until it is ready; empty when the suite does not start the
+     * Starts the server at {@code heap} (the reference server logs its GC to {@code gcLog}) and waits until it is ready; empty when the suite does not start the
      * target's server. The seam for a restart per heap: stop the registered server, then call this again.
      */
-    Optional<ManagedProcess> startServer(Path serverJar, String heap, String wsSuite, Started onStarted)
+    Optional<ManagedProcess> startServer(Path serverJar, String heap, Path gcLog, String wsSuite, Started onStarted)
             throws IOException, InvalidRunException {
         if (profile.startsServers()) {
             ServerLauncher launcher = launcher();
-            ManagedProcess server = launcher.startServer(serverJar, profile, heap, wsSuite);
+            ManagedProcess server = launcher.startServer(serverJar, profile, heap, gcLog, wsSuite);
             onStarted.accept(server);
             launcher.awaitServer(server, profile);
             return Optional.of(server);

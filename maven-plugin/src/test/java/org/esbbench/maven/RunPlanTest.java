@@ -148,4 +148,56 @@ class RunPlanTest {
     void heapMustLookLikeAnXmxValue() {
         assertThatThrownBy(() -> parse("heap=lots")).hasMessageContaining("-Dheap=lots");
     }
+
+    @Test
+    void heapTakesAListOfJvmSizesOfAtLeast64m() throws Exception {
+        assertThat(parse("heap=512m").heaps()).containsExactly("512m");
+        assertThat(parse("heap=1g, 256M,1024m,65536k").heaps()).as("smallest first, 1024m and 1g once, lower case")
+                .containsExactly("65536k", "256m", "1g");
+        assertThat(parse("heap=2g,512m").heap()).as("the start goal's").isEqualTo("512m");
+        assertThatThrownBy(() -> parse("heap=512m,lots")).hasMessageContaining("-Dheap=512m,lots")
+                .hasMessageContaining("'lots'");
+        assertThatThrownBy(() -> parse("heap=512")).as("a unit is required").hasMessageContaining("'512'");
+        assertThatThrownBy(() -> parse("heap=512m,")).hasMessageContaining("''");
+        assertThatThrownBy(() -> parse("heap=32m,512m")).hasMessageContaining("32m is below the smallest heap, 64m");
+        assertThatThrownBy(() -> parse("heap=0m")).hasMessageContaining("-Dheap=0m");
+    }
+
+    @Test
+    void oneHeapIsNoDimensionAndKeepsTheKeysOfBefore() throws Exception {
+        RunPlan plan = parse("scenarios=direct", "users=2,4", "heap=256m");
+        assertThat(plan.variesHeap()).isFalse();
+        assertThat(plan.points()).extracting(p -> p.key()).containsExactly("direct_u2_s1024_d0", "direct_u4_s1024_d0");
+        assertThat(plan.serverRestarts()).isZero();
+        assertThat(plan.estimatedSeconds()).isEqualTo(plan.plannedSeconds());
+    }
+
+    @Test
+    void heapIsTheOutermostDimensionSoTheServerRestartsOncePerHeapAndRepeat() throws Exception {
+        RunPlan plan = parse("scenarios=direct,jms", "users=2,4", "delay=0,10", "heap=512m,256m", "repeats=2",
+                "warmup=3", "measurement=4");
+        assertThat(plan.variesHeap()).isTrue();
+        assertThat(plan.points()).hasSize(16);
+        assertThat(plan.points().subList(0, 8)).allSatisfy(p -> assertThat(p.heap()).isEqualTo("256m"));
+        assertThat(plan.points().subList(8, 16)).allSatisfy(p -> assertThat(p.heap()).isEqualTo("512m"));
+        assertThat(plan.points().get(0).key()).isEqualTo("direct_u2_s1024_d0_h256m");
+        assertThat(plan.points().get(8).key()).isEqualTo("direct_u2_s1024_d0_h512m");
+        // within a heap, delay stays the outer dimension of the rest, as before
+        assertThat(plan.points().subList(0, 4)).allSatisfy(p -> assertThat(p.delayMs()).isZero());
+        assertThat(plan.points()).extracting(p -> p.key()).doesNotHaveDuplicates();
+        // heap changes: 256m -> 512m in repeat 1, 512m -> 256m and 256m -> 512m in repeat 2
+        assertThat(plan.serverRestarts()).isEqualTo(3);
+        assertThat(plan.scenarioRuns()).isEqualTo(32);
+        assertThat(plan.estimatedSeconds()).isEqualTo(32 * (3 + 4 + RunPlan.TAIL_SECONDS) + 3 * RunPlan.RESTART_SECONDS_ESTIMATE);
+    }
+
+    @Test
+    void aHeapListNeedsAServerTheSuiteStarts() throws Exception {
+        RunPlan list = parse("heap=256m,512m");
+        list.requireHeapsFit(true, "reference");
+        assertThatThrownBy(() -> list.requireHeapsFit(false, "mi"))
+                .hasMessageContaining("-Dheap=256m,512m").hasMessageContaining("target 'mi' is external")
+                .hasMessageContaining("give one heap");
+        parse("heap=256m").requireHeapsFit(false, "mi");
+    }
 }

@@ -7,14 +7,15 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.esbbench.maven.management.GcRecording;
+import org.esbbench.maven.management.GcFollower;
 import org.esbbench.maven.management.ManagementConnection;
 import org.esbbench.report.run.RunLayout;
 
 /**
  * The run's monitor, a process of its own that the start goal starts and the stop goal stops (SIGTERM): it samples
  * the CPU time of the server, the backend, the current JMeter and the whole machine into {@code cpu.csv}, records
- * the server's garbage collections over its management connection into {@code gc.csv} and, for an external server,
+ * the server's garbage collections over its management connection into {@code gc.csv} (connecting again when the
+ * run goal restarts the server for another heap) and, for an external server,
  * its CPU time over the same connection into {@code server-cpu.csv}.
  *
  * <p>A process rather than threads in the build: nothing has to survive from one goal to the next in the build's
@@ -71,7 +72,7 @@ public final class RunMonitor implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile Thread ticking;
     private ManagementConnection connection;
-    private GcRecording gc;
+    private GcFollower gc;
 
     RunMonitor(Options options) {
         this.options = options;
@@ -118,7 +119,8 @@ public final class RunMonitor implements AutoCloseable {
         local.watch("machine", CpuSource.ofMachine());
         if (options.managementUrl() != null) {
             connection = ManagementConnection.connect(options.managementUrl(), options.connectTimeout());
-            gc = GcRecording.start(connection, layout.gc(), RunMonitor::log);
+            // follows the server across restarts (one per heap of a heap list), appending to the same gc.csv
+            gc = GcFollower.start(connection, layout.gc(), options.connectTimeout(), RunMonitor::log);
             if (options.externalServer()) {
                 samplers.add(new CpuSampler(layout.serverCpu()).watch("server", CpuSource.ofRemoteJvm(connection)));
             }
@@ -142,6 +144,9 @@ public final class RunMonitor implements AutoCloseable {
 
     private synchronized void tick() {
         processes.refresh();
+        if (gc != null) {
+            gc.follow(processes.current("server").map(ProcessHandle::pid));
+        }
         for (CpuSampler s : samplers) {
             try {
                 s.sampleOnce();

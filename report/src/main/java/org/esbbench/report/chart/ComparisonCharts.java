@@ -76,19 +76,20 @@ public final class ComparisonCharts {
         return lines;
     }
 
-    /** A series of one scenario: ordered as {@link Point} orders them (delay, then size). */
-    private record SeriesKey(long delayMs, int sizeBytes) implements Comparable<SeriesKey> {
+    /** A series of one scenario: ordered as {@link Point} orders them (heap, delay, then size). */
+    private record SeriesKey(String heap, long delayMs, int sizeBytes) implements Comparable<SeriesKey> {
         static SeriesKey of(Point p) {
-            return new SeriesKey(p.delayMs(), p.sizeBytes());
+            return new SeriesKey(p.heap(), p.delayMs(), p.sizeBytes());
         }
 
         String label() {
-            return new Point("", 0, sizeBytes, delayMs).seriesLabel();
+            return new Point("", 0, 0, sizeBytes, delayMs, heap).seriesLabel();
         }
 
         @Override
         public int compareTo(SeriesKey o) {
-            return Comparator.comparingLong(SeriesKey::delayMs).thenComparingInt(SeriesKey::sizeBytes).compare(this, o);
+            return Comparator.comparingLong((SeriesKey k) -> Point.heapBytes(k.heap())).thenComparing(SeriesKey::heap)
+                    .thenComparingLong(SeriesKey::delayMs).thenComparingInt(SeriesKey::sizeBytes).compare(this, o);
         }
     }
 }

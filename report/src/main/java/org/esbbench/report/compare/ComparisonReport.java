@@ -24,7 +24,7 @@ public final class ComparisonReport {
     public static final String MARKDOWN_FILE = "comparison.md";
     public static final String CSV_FILE = "comparison.csv";
 
-    static final String[] CSV_COLUMNS = {"scenario", "users", "rate", "size_bytes", "delay_ms", "figure", "run", "run_id",
+    static final String[] CSV_COLUMNS = {"scenario", "users", "rate", "size_bytes", "delay_ms", "heap", "figure", "run", "run_id",
             "repeats", "value", "min", "max", "ratio_to_baseline", "verdict"};
 
     private ComparisonReport() {
@@ -60,8 +60,11 @@ public final class ComparisonReport {
                     .append(repeats(r)).append(" |\n");
         }
         comparison.byScenario().forEach((scenario, points) -> {
-            md.append("\n## ").append(cell(scenario)).append("\n\n| users or rate | size | delay ms | figure |");
-            StringBuilder rule = new StringBuilder("|---:|---:|---:|---|");
+            // the heap column only when a run varied the heap: points of different heaps are different points
+            boolean heaps = points.stream().anyMatch(pc -> !pc.point().heap().isEmpty());
+            md.append("\n## ").append(cell(scenario)).append("\n\n| users or rate | size | delay ms |")
+                    .append(heaps ? " heap |" : "").append(" figure |");
+            StringBuilder rule = new StringBuilder("|---:|---:|---:|" + (heaps ? "---:|" : "") + "---|");
             for (int i = 0; i < runs.size(); i++) {
                 md.append(' ').append(cell(runs.get(i).label())).append(" |");
                 rule.append("---:|");
@@ -77,7 +80,8 @@ public final class ComparisonReport {
                 Point p = pc.point();
                 for (Figure f : figures.compared()) {
                     md.append("| ").append(p.loadLabel()).append(" | ").append(Point.sizeLabel(p.sizeBytes())).append(" | ")
-                            .append(p.delayMs()).append(" | ").append(f.heading()).append(" (")
+                            .append(p.delayMs()).append(" | ").append(heaps ? p.heap() + " | " : "")
+                            .append(f.heading()).append(" (")
                             .append(f.better().orElseThrow().text()).append(") |");
                     for (int i = 0; i < runs.size(); i++) {
                         PointSummary s = pc.summaries().get(i);
@@ -121,7 +125,7 @@ public final class ComparisonReport {
                             ratio = c.ratio() == null ? "" : Decimal.fixed(c.ratio(), 4);
                             verdict = c.verdict().text();
                         }
-                        csv.printRecord(p.scenario(), p.users(), p.rate(), p.sizeBytes(), p.delayMs(), f.id(), run.label(),
+                        csv.printRecord(p.scenario(), p.users(), p.rate(), p.sizeBytes(), p.delayMs(), p.heap(), f.id(), run.label(),
                                 run.runId(), s == null ? "" : s.repeatCount(),
                                 v == null ? "" : Decimal.fixed(v.value(), 3), v == null ? "" : Decimal.fixed(v.min(), 3),
                                 v == null ? "" : Decimal.fixed(v.max(), 3), ratio, verdict);

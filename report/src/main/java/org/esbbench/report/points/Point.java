@@ -12,21 +12,68 @@ import java.util.Comparator;
  * @param rate      arrivals per second (open model), else 0
  * @param sizeBytes payload size in bytes
  * @param delayMs   backend delay in milliseconds
+ * @param heap      the server's heap (as -Xmx takes it, e.g. "512m") when the run measures several heaps; ""
+ *                  when the heap is not varied (the run's one heap is in run.json): keys and file names of such a
+ *                  point are the same as before heaps could be a list
  */
-public record Point(String scenario, int users, int rate, int sizeBytes, long delayMs) implements Comparable<Point> {
+public record Point(String scenario, int users, int rate, int sizeBytes, long delayMs, String heap)
+        implements Comparable<Point> {
 
     private static final Comparator<Point> ORDER = Comparator.comparing(Point::scenario)
+            .thenComparing(Point::heapBytes).thenComparing(Point::heap)
             .thenComparingLong(Point::delayMs).thenComparingInt(Point::sizeBytes).thenComparingInt(Point::rate)
             .thenComparingInt(Point::users);
 
-    /** A closed-model point. */
+    public Point {
+        heap = heap == null ? "" : heap.trim().toLowerCase(java.util.Locale.ROOT);
+        if (!heap.isEmpty() && !heap.matches("[1-9][0-9]*[kmg]?")) {
+            throw new IllegalArgumentException("heap '" + heap + "': a heap size such as 512m or 2g");
+        }
+    }
+
+    /** A point whose heap is not varied. */
+    public Point(String scenario, int users, int rate, int sizeBytes, long delayMs) {
+        this(scenario, users, rate, sizeBytes, delayMs, "");
+    }
+
+    /** A closed-model point whose heap is not varied. */
     public Point(String scenario, int users, int sizeBytes, long delayMs) {
-        this(scenario, users, 0, sizeBytes, delayMs);
+        this(scenario, users, 0, sizeBytes, delayMs, "");
     }
 
     /** An open-model point: {@code rate} arrivals per second. */
     public static Point open(String scenario, int rate, int sizeBytes, long delayMs) {
-        return new Point(scenario, 0, rate, sizeBytes, delayMs);
+        return new Point(scenario, 0, rate, sizeBytes, delayMs, "");
+    }
+
+    /** The same point at the server heap {@code heap} ("" when the run does not vary the heap). */
+    public Point withHeap(String heap) {
+        return new Point(scenario, users, rate, sizeBytes, delayMs, heap);
+    }
+
+    /** The heap in bytes, for ordering 256m before 1g; 0 when not varied. */
+    public long heapBytes() {
+        return heapBytes(heap);
+    }
+
+    /** A JVM size such as "512m" in bytes; 0 for "". */
+    public static long heapBytes(String heap) {
+        if (heap == null || heap.isEmpty()) {
+            return 0;
+        }
+        char unit = heap.charAt(heap.length() - 1);
+        long scale = switch (unit) {
+            case 'k' -> 1L << 10;
+            case 'm' -> 1L << 20;
+            case 'g' -> 1L << 30;
+            default -> 1;
+        };
+        String digits = Character.isDigit(unit) ? heap : heap.substring(0, heap.length() - 1);
+        try {
+            return Math.multiplyExact(Long.parseLong(digits), scale);
+        } catch (NumberFormatException | ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
     }
 
     public boolean isOpen() {
@@ -43,14 +90,19 @@ public record Point(String scenario, int users, int rate, int sizeBytes, long de
         return isOpen() ? rate + "/s" : Integer.toString(users);
     }
 
-    /** A file-name-safe key, e.g. {@code direct_u10_s1024_d0}, or {@code direct_r50_s1024_d0} in the open model. */
+    /**
+     * A file-name-safe key, e.g. {@code direct_u10_s1024_d0}, or {@code direct_r50_s1024_d0} in the open model;
+     * when the run measures several heaps, {@code _h<heap>} follows: {@code direct_u10_s1024_d0_h512m}.
+     */
     public String key() {
-        return scenario + (isOpen() ? "_r" + rate : "_u" + users) + "_s" + sizeBytes + "_d" + delayMs;
+        return scenario + (isOpen() ? "_r" + rate : "_u" + users) + "_s" + sizeBytes + "_d" + delayMs
+                + (heap.isEmpty() ? "" : "_h" + heap);
     }
 
-    /** The series a point belongs to in the charts against load: same scenario, model, size and delay. */
+    /** The series a point belongs to in the charts against load: same scenario, model, size, delay and heap. */
     public String seriesLabel() {
-        return sizeLabel(sizeBytes) + (delayMs > 0 ? ", delay " + delayMs + " ms" : "") + (isOpen() ? ", open model (arrivals/s)" : "");
+        return sizeLabel(sizeBytes) + (delayMs > 0 ? ", delay " + delayMs + " ms" : "")
+                + (heap.isEmpty() ? "" : ", heap " + heap) + (isOpen() ? ", open model (arrivals/s)" : "");
     }
 
     public static String sizeLabel(int bytes) {

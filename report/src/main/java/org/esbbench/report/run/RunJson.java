@@ -78,6 +78,12 @@ final class RunJson {
         p.put("rates", new TreeSet<>(points.stream().filter(Point::isOpen).map(Point::rate).toList()));
         p.put("sizeBytes", new TreeSet<>(points.stream().map(Point::sizeBytes).toList()));
         p.put("delayMs", new TreeSet<>(points.stream().map(Point::delayMs).toList()));
+        // the heaps measured when the run varied the heap; with one heap the run plan's record gives it
+        List<String> heaps = points.stream().map(Point::heap).filter(h -> !h.isEmpty()).distinct()
+                .sorted(java.util.Comparator.comparingLong(Point::heapBytes)).toList();
+        if (!heaps.isEmpty()) {
+            p.put("heaps", heaps);
+        }
         p.put("repeats", plan.repeats());
         p.put("warmupSeconds", plan.warmupSeconds());
         p.put("measurementSeconds", plan.measurementSeconds());
@@ -130,6 +136,7 @@ final class RunJson {
             m.put("rate", p.rate());
             m.put("sizeBytes", p.sizeBytes());
             m.put("delayMs", p.delayMs());
+            m.put("heap", p.heap());
             m.put("repeats", s.repeatCount());
             Map<String, Object> values = new LinkedHashMap<>();
             for (Figure f : figures.all()) {

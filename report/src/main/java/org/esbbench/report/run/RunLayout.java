@@ -13,7 +13,8 @@ import java.nio.file.Path;
  * run-plan.json          the validated run plan, written once by check, read by every later goal and by re-analysis
  * scenario-runs.csv      one row per scenario run as it ended: times, JMeter's exit, what went wrong
  * processes.csv          every process the run started: name, pid, command, log, start and stop times
- * jtl/NAME.csv           JMeter's results, one file per scenario run (NAME = point key + "_r" + repeat)
+ * jtl/NAME.csv           JMeter's results, one file per scenario run (NAME = point key + "_r" + repeat; the
+ *                        key ends in "_h" + heap when the run measures several heaps)
  * histograms/NAME.hlog   the measurement window's response times in HdrHistogram's log format
  * latency/NAME.csv       the window's percentile distribution (what the latency chart plots)
  * dashboards/NAME/       JMeter's HTML dashboard of the window
@@ -54,7 +55,10 @@ public record RunLayout(Path dir) {
         dir = dir.toAbsolutePath().normalize();
     }
 
-    /** {@code direct_u10_s1024_d0_r1}: the name of one scenario run's files. */
+    /**
+     * {@code direct_u10_s1024_d0_r1}: the name of one scenario run's files; {@code direct_u10_s1024_d0_h512m_r1}
+     * when the run measures several heaps.
+     */
     public static String scenarioRunName(Point point, int repeat) {
         return point.key() + "_r" + repeat;
     }
@@ -128,7 +132,16 @@ public record RunLayout(Path dir) {
 
     /** The server's GC log, when the run started the server. */
     public Path serverGcLog() {
-        return dir.resolve("server-gc.log");
+        return serverGcLog("");
+    }
+
+    /**
+     * The GC log of the server started with {@code heap} when the run measures several heaps
+     * ({@code server-gc-512m.log}, one per heap, so a restart does not overwrite the last one's), else
+     * ({@code heap} "") {@code server-gc.log}.
+     */
+    public Path serverGcLog(String heap) {
+        return dir.resolve(heap.isEmpty() ? "server-gc.log" : "server-gc-" + heap + ".log");
     }
 
     public Path cpu() {

@@ -107,6 +107,7 @@ public record RunPlanFile(String runId, String target, Instant checkedAt, Map<St
             n.put("rate", p.rate());
             n.put("sizeBytes", p.sizeBytes());
             n.put("delayMs", p.delayMs());
+            n.put("heap", p.heap());
         }
         root.put("repeats", repeats);
         root.put("warmupSeconds", warmupSeconds);
@@ -145,7 +146,7 @@ public record RunPlanFile(String runId, String target, Instant checkedAt, Map<St
             List<Point> points = new ArrayList<>();
             for (JsonNode n : required(root, "points")) {
                 points.add(new Point(required(n, "scenario").asText(), n.path("users").asInt(0), n.path("rate").asInt(0),
-                        required(n, "sizeBytes").asInt(), n.path("delayMs").asLong(0)));
+                        required(n, "sizeBytes").asInt(), n.path("delayMs").asLong(0), n.path("heap").asText("")));
             }
             @SuppressWarnings("unchecked")
             Map<String, Object> record = root.has("record") ? JSON.convertValue(root.get("record"), LinkedHashMap.class)

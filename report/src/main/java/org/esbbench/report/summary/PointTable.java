@@ -10,12 +10,14 @@ import java.util.List;
 
 /**
  * The table of points for people, as summary.md and the results index show it: the point, its repeats, every
- * figure of the catalogue (value with [lowest–highest] over two or more repeats) and its flags. The writers only
+ * figure of the catalogue (value with [lowest–highest] over two or more repeats) and its flags. The heap column
+ * is the server's heap when the run measures several, empty when it does not vary it. The writers only
  * render it; what the columns are is decided here.
  */
 public final class PointTable {
     /** Columns before the figures; {@link #numeric} says which are numbers (right-aligned). */
-    private static final List<String> POINT_HEADINGS = List.of("scenario", "users or rate", "size", "delay ms", "repeats");
+    private static final List<String> POINT_HEADINGS = List.of("scenario", "users or rate", "size", "delay ms", "heap",
+            "repeats");
 
     private PointTable() {
     }
@@ -36,7 +38,7 @@ public final class PointTable {
     public static List<String> cells(PointSummary s, Figures figures) {
         Point p = s.point();
         List<String> cells = new ArrayList<>(List.of(p.scenario(), p.loadLabel(), Point.sizeLabel(p.sizeBytes()),
-                Long.toString(p.delayMs()), Integer.toString(s.repeatCount())));
+                Long.toString(p.delayMs()), p.heap(), Integer.toString(s.repeatCount())));
         for (Figure f : figures.all()) {
             cells.add(f.format(s.value(f)));
         }

@@ -114,6 +114,28 @@ public final class GcSeries {
         return new GcSeries(collections, recorded, lost.stream().mapToLong(Long::longValue).toArray());
     }
 
+    /**
+     * Whether {@code csv} has a "recording started" row at or after {@code sinceEpochMs}: a recording began then (the
+     * run goal waits for one after restarting the server). False when the file is missing or unreadable yet.
+     */
+    public static boolean recordingStartedSince(Path csv, long sinceEpochMs) {
+        if (!Files.exists(csv)) {
+            return false;
+        }
+        try (Reader in = Files.newBufferedReader(csv)) {
+            CSVFormat format = CSVFormat.DEFAULT.builder().setHeader(HEADER).setSkipHeaderRecord(true).build();
+            for (CSVRecord r : format.parse(in)) {
+                if (r.isConsistent() && r.get("collector").isEmpty() && RECORDING_STARTED.equals(r.get("action"))
+                        && Long.parseLong(r.get("epochMs")) >= sinceEpochMs) {
+                    return true;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // being written: the next look reads it whole
+        }
+        return false;
+    }
+
     public List<Collection> collections() {
         return collections;
     }

@@ -88,6 +88,20 @@ class ComparisonTest {
     }
 
     @Test
+    void pointsAreMatchedByTheirHeapToo() throws IOException {
+        Point small = direct.withHeap("256m");
+        Point large = direct.withHeap("512m");
+        Comparison c = compare(
+                new RunFolderFixture(dir.resolve("a"), "run-a").point(small, 10, 800).point(large, 10, 1000),
+                new RunFolderFixture(dir.resolve("b"), "run-b").point(large, 10, 1200).point(direct, 10, 900));
+
+        assertThat(c.points()).extracting(PointComparison::point).containsExactly(direct, small, large);
+        assertThat(c.points().get(2).compare(StandardFigures.THROUGHPUT, 1).ratio()).isCloseTo(1.2, within(1e-9));
+        assertThat(c.points().get(1).missingIn()).containsExactly(1);
+        assertThat(c.points().get(0).missingIn()).as("a run that did not vary the heap is another point").containsExactly(0);
+    }
+
+    @Test
     void labelsDefaultToTheRunId() throws IOException {
         Path a = new RunFolderFixture(dir.resolve("a"), "run-a").point(direct, 10, 1000).write();
 

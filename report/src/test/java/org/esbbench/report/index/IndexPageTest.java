@@ -52,11 +52,11 @@ class IndexPageTest {
 
         assertThat(points).extracting(r -> r.attr("data-point")).containsExactly("direct_u10_s1024_d0", "xslt_u50_s10240_d500");
         List<String> columns = texts(newer.select("table.points thead th"));
-        assertThat(columns).startsWith("scenario", "users or rate", "size", "delay ms", "repeats", "samples", "errors",
+        assertThat(columns).startsWith("scenario", "users or rate", "size", "delay ms", "heap", "repeats", "samples", "errors",
                 "error %", "incorrect", "incorrect %", "throughput msgs/s").endsWith("flags", "dashboards")
                 .contains("stddev ms", "p99.9 ms", "CPU per msg µs", "GC throughput %");
         List<String> direct = texts(points.get(0).select("td"));
-        assertThat(direct).startsWith("direct", "10", "1 KiB", "0", "2", "21000", "0");
+        assertThat(direct).startsWith("direct", "10", "1 KiB", "0", "", "2", "21000", "0");
         assertThat(direct.get(columns.indexOf("throughput msgs/s"))).isEqualTo("1050.00 [1000.00–1100.00]");
         assertThat(direct.get(columns.indexOf("mean ms"))).isEqualTo("5.250 [5.000–5.500]");
         assertThat(direct.get(columns.indexOf("p99 ms"))).isEqualTo("11 [10–11]");

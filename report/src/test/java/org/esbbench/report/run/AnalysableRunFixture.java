@@ -36,6 +36,13 @@ final class AnalysableRunFixture {
         this.folder = results.resolve(runId);
     }
 
+    /** The run's points, in the order the run goal measured them (default: direct at 5 and 10 users). */
+    AnalysableRunFixture points(List<Point> points) {
+        this.points.clear();
+        this.points.addAll(points);
+        return this;
+    }
+
     AnalysableRunFixture repeats(int n) {
         this.repeats = n;
         return this;

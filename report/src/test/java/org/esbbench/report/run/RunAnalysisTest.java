@@ -83,6 +83,38 @@ class RunAnalysisTest {
     }
 
     @Test
+    void aRunOverTwoHeapsHasTheHeapInItsFilesAndAnalysesAgainFromThem() throws IOException {
+        List<org.esbbench.report.points.Point> points = List.of(DIRECT_5.withHeap("256m"), DIRECT_5.withHeap("512m"));
+        RunLayout layout = new AnalysableRunFixture(results, "heaps").points(points).repeats(1).write();
+
+        AnalysisResult result = RunAnalysis.analyse(layout, AnalysisOptions.defaults(), log::add);
+
+        assertThat(result.failures()).isEmpty();
+        assertThat(result.points()).extracting(PointSummary::point).containsExactlyElementsOf(points);
+        assertThat(RunPlanFile.read(layout.runPlan()).points()).containsExactlyElementsOf(points);
+        assertThat(layout.jtl("direct_u5_s1024_d0_h512m_r1")).isNotEmptyFile();
+        assertThat(layout.histogram("direct_u5_s1024_d0_h256m_r1")).isNotEmptyFile();
+        List<String> summary = Files.readAllLines(layout.summaryCsv());
+        assertThat(summary.get(0)).startsWith("scenario,users,rate,size_bytes,delay_ms,heap,repeats,");
+        assertThat(summary.subList(1, summary.size())).hasSize(2)
+                .satisfiesExactly(r -> assertThat(r).startsWith("direct,5,0,1024,0,256m,1,"),
+                        r -> assertThat(r).startsWith("direct,5,0,1024,0,512m,1,"));
+        assertThat(layout.summaryMd()).content().contains("| direct | 5 | 1 KiB | 0 | 256m | 1 |",
+                "| direct | 5 | 1 KiB | 0 | 512m | 1 |", "| direct_u5_s1024_d0_h512m_r1 |");
+        JsonNode json = new ObjectMapper().readTree(layout.runJson().toFile());
+        assertThat(json.path("parameters").path("heaps").toString()).isEqualTo("[\"256m\",\"512m\"]");
+        assertThat(json.path("points").get(1).path("heap").asText()).isEqualTo("512m");
+
+        // analysed again from the run folder's files: the same points, heaps included
+        String firstSummary = Files.readString(layout.summaryCsv());
+        Files.delete(layout.summaryCsv());
+        RunAnalysis.analyse(layout, AnalysisOptions.defaults(), log::add);
+        assertThat(layout.summaryCsv()).content().isEqualTo(firstSummary);
+        assertThat(org.esbbench.report.points.PointsCsv.read(layout.points()))
+                .extracting(org.esbbench.report.points.RepeatRow::point).containsExactlyElementsOf(points);
+    }
+
+    @Test
     void runJsonIsBuiltFromThePlanTheJournalAndTheProcesses() throws IOException {
         RunLayout layout = new AnalysableRunFixture(results, "run").write();
 

@@ -48,7 +48,7 @@ class SummaryWriterTest {
             rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in).getRecords();
         }
         assertThat(rows.get(0).getParser().getHeaderNames()).startsWith("scenario", "users", "rate", "size_bytes",
-                "delay_ms", "repeats", "samples", "errors", "error_pct", "error_pct_min", "error_pct_max", "incorrect")
+                "delay_ms", "heap", "repeats", "samples", "errors", "error_pct", "error_pct_min", "error_pct_max", "incorrect")
                 .endsWith("host_memory_pct", "host_memory_pct_min", "host_memory_pct_max", "flags")
                 .contains("machine_cpu_pct", "host_cpu_pct")
                 .doesNotContain("samples_min");
@@ -82,7 +82,7 @@ class SummaryWriterTest {
         assertThat(table).hasSize(4);
         assertThat(table.stream().map(l -> l.chars().filter(c -> c == '|').count()).distinct()).as("columns per line")
                 .singleElement();
-        assertThat(table.get(2)).startsWith("| direct | 10 | 1 KiB | 0 | 2 | 6000 | 1 | 0.016667 [0.000000–0.033333] | 2 |")
+        assertThat(table.get(2)).startsWith("| direct | 10 | 1 KiB | 0 | – | 2 | 6000 | 1 | 0.016667 [0.000000–0.033333] | 2 |")
                 .contains("| 105.00 [100.00–110.00] |", "| 11 [10–12] |");
         assertThat(table.get(3)).contains("| – |");
         assertThat(md).contains("stddev", "p99.9", "merged HdrHistogram of its repeats", "at least 85")
