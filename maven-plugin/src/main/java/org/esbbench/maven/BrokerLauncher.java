@@ -1,8 +1,6 @@
 package org.esbbench.maven;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,35 +39,8 @@ final class BrokerLauncher {
     void await(ManagedProcess process, ExternalBroker broker) throws InvalidRunException {
         URI health = broker.health();
         Duration took = "tcp".equalsIgnoreCase(health.getScheme())
-                ? awaitTcp(process, health.getHost(), health.getPort(), startTimeout)
+                ? Readiness.awaitTcp(process, health.getHost(), health.getPort(), startTimeout)
                 : Readiness.awaitHealthy(process, health, startTimeout);
         log.accept(process + " accepts clients after " + took.toMillis() + " ms (" + health + ")");
-    }
-
-    /** Polls until {@code host:port} accepts a TCP connection, the process dies, or {@code timeout} passes. */
-    static Duration awaitTcp(ManagedProcess process, String host, int port, Duration timeout) throws InvalidRunException {
-        long start = System.nanoTime();
-        long deadline = start + timeout.toNanos();
-        String last = "no answer yet";
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new InvalidRunException(process + " exited before " + host + ":" + port + " accepted connections; its log "
-                        + process.log() + " ends with:\n" + process.logTail(20));
-            }
-            try (Socket socket = new Socket()) {
-                socket.connect(new InetSocketAddress(host, port), 1000);
-                return Duration.ofNanos(System.nanoTime() - start);
-            } catch (IOException e) {
-                last = e.toString();
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InvalidRunException("interrupted while waiting for " + host + ":" + port);
-            }
-        }
-        throw new InvalidRunException(process + " did not accept connections on " + host + ":" + port + " within "
-                + timeout.toSeconds() + " s (last: " + last + "); its log " + process.log() + " ends with:\n" + process.logTail(20));
     }
 }

@@ -1,12 +1,7 @@
 package org.esbbench.maven;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,7 +22,6 @@ final class CommandServerLauncher {
     /** The name of the process a server.pid=file: command starts, when it is not the server itself. */
     static final String LAUNCHER = "launcher";
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final Path root;
     private final RunLayout layout;
@@ -168,41 +162,8 @@ final class CommandServerLauncher {
     private Duration awaitReady(ManagedProcess started, Placeholders values, boolean launcher) throws InvalidRunException {
         Optional<URI> health = server.healthUrl(values);
         String what = health.map(URI::toString).orElse("a TCP connection to " + profile.host() + ":" + profile.port());
-        long start = System.nanoTime();
-        long deadline = start + startTimeout.toNanos();
-        String last = "no answer yet";
-        while (System.nanoTime() < deadline) {
-            if (!started.isAlive()) {
-                Integer code = started.exitCode();
-                if (!launcher || code == null || code != 0) {
-                    throw new InvalidRunException(started + " exited" + (code == null ? "" : " with " + code) + " before "
-                            + what + " answered; its log " + started.log() + " ends with:\n" + started.logTail(20));
-                }
-            }
-            try {
-                if (health.isPresent()) {
-                    HttpResponse<Void> r = HTTP.send(HttpRequest.newBuilder(health.get()).timeout(Duration.ofSeconds(2))
-                            .GET().build(), HttpResponse.BodyHandlers.discarding());
-                    if (r.statusCode() / 100 == 2) {
-                        return Duration.ofNanos(System.nanoTime() - start);
-                    }
-                    last = "status " + r.statusCode();
-                } else {
-                    try (Socket s = new Socket()) {
-                        s.connect(new InetSocketAddress(profile.host(), profile.port()), 2000);
-                        return Duration.ofNanos(System.nanoTime() - start);
-                    }
-                }
-            } catch (IOException e) {
-                last = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InvalidRunException("interrupted while waiting for " + what);
-            }
-            sleep(200);
-        }
-        throw new InvalidRunException(started + " did not answer " + what + " within " + startTimeout.toSeconds()
-                + " s (last: " + last + "); its log " + started.log() + " ends with:\n" + started.logTail(20));
+        return Readiness.await(started, what, startTimeout, launcher, health.isPresent()
+                ? Readiness.httpStatus(health.get(), 2) : Readiness.tcpAccepts(profile.host(), profile.port()));
     }
 
     private static void sleep(long ms) {

@@ -31,35 +31,78 @@ public final class Readiness {
         }
     }
 
+    /** One look at whether a starting process is ready: empty when it is, else what it answered. */
+    @FunctionalInterface
+    public interface Probe {
+        java.util.Optional<String> notReady() throws IOException, InterruptedException;
+    }
+
     /**
      * Polls {@code health} until it answers 200, the process dies, or {@code timeout} passes.
      * @throws InvalidRunException with the process's last log lines when it never became healthy
      */
     public static Duration awaitHealthy(ManagedProcess process, URI health, Duration timeout) throws InvalidRunException {
+        return await(process, health.toString(), timeout, false, httpStatus(health, 200));
+    }
+
+    /** Polls until {@code host:port} accepts a TCP connection, the process dies, or {@code timeout} passes. */
+    public static Duration awaitTcp(ManagedProcess process, String host, int port, Duration timeout) throws InvalidRunException {
+        return await(process, "a TCP connection to " + host + ":" + port, timeout, false, tcpAccepts(host, port));
+    }
+
+    /** A probe that is ready when {@code url} answers {@code status} (or, for {@code status} 2, any 2xx). */
+    static Probe httpStatus(URI url, int status) {
+        HttpRequest request = HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(2)).GET().build();
+        return () -> {
+            int got = HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+            boolean ready = status == 2 ? got / 100 == 2 : got == status;
+            return ready ? java.util.Optional.empty() : java.util.Optional.of("status " + got);
+        };
+    }
+
+    /** A probe that is ready when {@code host:port} accepts a TCP connection. */
+    static Probe tcpAccepts(String host, int port) {
+        return () -> {
+            try (java.net.Socket socket = new java.net.Socket()) {
+                socket.connect(new InetSocketAddress(host, port), 2000);
+                return java.util.Optional.empty();
+            }
+        };
+    }
+
+    /**
+     * Polls {@code probe} every 200 ms until it is ready, the process ends, or {@code timeout} passes. A process
+     * that is only a launcher ({@code launcherMayExit}: it starts the real server and ends) may end with status 0.
+     * @throws InvalidRunException naming {@code what}, the last answer and the process's last log lines
+     */
+    static Duration await(ManagedProcess process, String what, Duration timeout, boolean launcherMayExit, Probe probe)
+            throws InvalidRunException {
         long start = System.nanoTime();
         long deadline = start + timeout.toNanos();
-        HttpRequest request = HttpRequest.newBuilder(health).timeout(Duration.ofSeconds(2)).GET().build();
         String last = "no answer yet";
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw new InvalidRunException(process + " exited before " + health + " answered; its log "
-                        + process.log() + " ends with:\n" + process.logTail(20));
+                Integer code = process.exitCode();
+                if (!launcherMayExit || code == null || code != 0) {
+                    throw new InvalidRunException(process + " exited" + (code == null ? "" : " with " + code) + " before "
+                            + what + " answered; its log " + process.log() + " ends with:\n" + process.logTail(20));
+                }
             }
             try {
-                HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-                if (response.statusCode() == 200) {
+                java.util.Optional<String> answer = probe.notReady();
+                if (answer.isEmpty()) {
                     return Duration.ofNanos(System.nanoTime() - start);
                 }
-                last = "status " + response.statusCode();
+                last = answer.get();
             } catch (IOException e) {
                 last = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new InvalidRunException("interrupted while waiting for " + health);
+                throw new InvalidRunException("interrupted while waiting for " + what);
             }
             sleep(200);
         }
-        throw new InvalidRunException(process + " did not answer " + health + " within " + timeout.toSeconds()
+        throw new InvalidRunException(process + " did not answer " + what + " within " + timeout.toSeconds()
                 + " s (last: " + last + "); its log " + process.log() + " ends with:\n" + process.logTail(20));
     }
 
