@@ -110,7 +110,8 @@ public class CheckMojo extends RunParametersMojo {
             RunLayout layout = new RunLayout(newRunDir());
             String description = describe(plan, profile);
             String server = profile.startsServers()
-                    ? "reference-esb " + suiteVersion + " (Apache Camel " + camelVersion + ", ActiveMQ Artemis " + artemisVersion + ")"
+                    ? "reference-esb " + suiteVersion + " (Apache Camel " + camelVersion + (JmsProvider.of(profile).embeddedIn(profile)
+                            ? ", ActiveMQ Artemis " + artemisVersion + ")" : "; JMS broker at " + JmsProvider.of(profile) + ")")
                     : servers.startsServer() ? profile.properties().getProperty("description", "a server")
                             + ", started from target profile " + profile.name() + " (server.command)"
                     : "external (target profile " + profile.name() + ")";
