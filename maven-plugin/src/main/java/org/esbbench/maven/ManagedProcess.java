@@ -80,7 +80,18 @@ public final class ManagedProcess {
 
     /** The exit code once the process has ended, or null (still running, or not started by this JVM). */
     public Integer exitCode() {
-        return process == null || process.isAlive() ? null : process.exitValue();
+        if (process == null) {
+            return null;
+        }
+        if (!handle.isAlive()) {
+            // The kernel may report the process gone a moment before the JVM's reaper has collected its status.
+            try {
+                process.waitFor(1, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return process.isAlive() ? null : process.exitValue();
     }
 
     /**
