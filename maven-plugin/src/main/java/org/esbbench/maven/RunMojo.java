@@ -114,7 +114,7 @@ public class RunMojo extends CurrentRunMojo {
                         currentHeap = point.heap();
                     }
                     if (point.delayMs() != currentDelay && servers.startsBackend()) {
-                        restartBackend(profile, layout, registry, restarted, point.delayMs());
+                        restartBackend(servers, registry, restarted, point.delayMs());
                         currentDelay = point.delayMs();
                     }
                     long began = System.nanoTime();
@@ -319,14 +319,13 @@ public class RunMojo extends CurrentRunMojo {
                 + " s: the next points may have no GC figures (see the monitor's log)");
     }
 
-    private void restartBackend(TargetProfile profile, RunLayout layout, ProcessRegistry registry, StopOnExit restarted,
-                                long delayMs) throws IOException, InvalidRunException {
+    private void restartBackend(TargetServers servers, ProcessRegistry registry, StopOnExit restarted, long delayMs)
+            throws IOException, InvalidRunException {
         Optional<ManagedProcess> old = registry.running("backend");
         if (old.isPresent()) {
             old.get().stop(Duration.ofSeconds(10));
             registry.markStopped(old.get());
         }
-        TargetServers servers = new TargetServers(root(), layout, profile, Duration.ofSeconds(startTimeout), this::info);
         servers.startBackend(backendJar.toPath(), delayMs, backend -> {
             restarted.add(backend);
             registry.register(backend);

@@ -35,10 +35,6 @@ final class ServerLauncher {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
-    ManagedProcess startBackend(Path jar, URI backendUrl, long delayMs) throws IOException, InvalidRunException {
-        return startBackend(jar, backendUrl.getHost(), backendUrl.getPort(), delayMs);
-    }
-
     /** The echo backend bound to {@code bind} (a target profile's backend.bind) on {@code port}. */
     ManagedProcess startBackend(Path jar, String bind, int port, long delayMs) throws IOException, InvalidRunException {
         requireJar(jar, "backend-netty");
@@ -55,19 +51,10 @@ final class ServerLauncher {
         return ManagedProcess.start("backend", cmd, root, layout.processOutput("backend"));
     }
 
-    void awaitBackend(ManagedProcess backend, URI backendUrl) throws InvalidRunException {
-        awaitBackendHealth(backend, URI.create("http://" + backendUrl.getHost() + ":" + backendUrl.getPort() + "/health"));
-    }
-
     /** Waits for the backend's health URL (on its bind address, loopback for a wildcard bind). */
     void awaitBackendHealth(ManagedProcess backend, URI health) throws InvalidRunException {
         Duration took = Readiness.awaitHealthy(backend, health, startTimeout);
         log.accept(backend + " healthy after " + took.toMillis() + " ms");
-    }
-
-    ManagedProcess startServer(Path jar, TargetProfile profile, String heap, String wsSuite)
-            throws IOException, InvalidRunException {
-        return startServer(jar, profile, heap, layout.serverGcLog(), wsSuite);
     }
 
     /** The reference server with {@code heap}, its GC logged to {@code gcLog} (one per heap of a heap list). */
