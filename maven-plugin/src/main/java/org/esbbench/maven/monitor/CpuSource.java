@@ -30,6 +30,16 @@ public interface CpuSource {
         return MachineCpu::busyMillis;
     }
 
+    /** A process on another host, from the PerfMon agent there ({@link PerfMonStream}). */
+    static CpuSource ofPerfMon(PerfMonStream stream, long pid) {
+        return () -> stream.processMillis(pid);
+    }
+
+    /** Another host's busy time (all cores), from the PerfMon agent there. */
+    static CpuSource ofPerfMonHost(PerfMonStream stream) {
+        return stream::hostBusyMillis;
+    }
+
     /** A remote JVM's process CPU time from its OperatingSystemMXBean: a server the kernel here cannot see. */
     static CpuSource ofRemoteJvm(ManagementConnection connection) throws IOException {
         OperatingSystemMXBean os = connection.platformBean(OperatingSystemMXBean.class);

@@ -9,11 +9,13 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.esbbench.maven.management.GcFollower;
 import org.esbbench.maven.management.ManagementConnection;
+import org.esbbench.report.run.GeneratorsFile;
 import org.esbbench.report.run.RunLayout;
 
 /**
  * The run's monitor, a process of its own that the start goal starts and the stop goal stops (SIGTERM): it samples
- * the CPU time of the server, the backend, the current JMeter and the whole machine into {@code cpu.csv}, records
+ * the CPU time of the server, the backend, the current JMeter, the JMeter engines of a distributed run
+ * ({@code generators.json}, {@link EngineCpu}) and the whole machine into {@code cpu.csv}, records
  * the server's garbage collections over its management connection into {@code gc.csv} (connecting again when the
  * run goal restarts the server for another heap) and, for an external server,
  * its CPU time over the same connection into {@code server-cpu.csv}.
@@ -69,6 +71,7 @@ public final class RunMonitor implements AutoCloseable {
     private final RunLayout layout;
     private final FollowedProcesses processes;
     private final List<CpuSampler> samplers = new ArrayList<>();
+    private final List<PerfMonStream> engineStreams = new ArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile Thread ticking;
     private ManagementConnection connection;
@@ -117,6 +120,8 @@ public final class RunMonitor implements AutoCloseable {
             local.watch(role, CpuSource.ofProcess(() -> processes.current(role)));
         }
         local.watch("machine", CpuSource.ofMachine());
+        // written by the start goal before it starts the monitor, when the load comes from JMeter engines
+        GeneratorsFile.read(layout.dir()).ifPresent(g -> engineStreams.addAll(EngineCpu.watch(g, local, processes)));
         if (options.managementUrl() != null) {
             connection = ManagementConnection.connect(options.managementUrl(), options.connectTimeout());
             // follows the server across restarts (one per heap of a heap list), appending to the same gc.csv
@@ -180,6 +185,7 @@ public final class RunMonitor implements AutoCloseable {
                     log("cannot close a CPU series: " + e.getMessage());
                 }
             }
+            engineStreams.forEach(PerfMonStream::close);
             if (gc != null) {
                 gc.close();
             }
