@@ -42,6 +42,7 @@ ENGINE_PORT=${ENGINE_PORT:-18691}   # engine k: registry ENGINE_PORT + 2(k-1), o
 PAYLOAD_DIR=${PAYLOAD_DIR:-$root/data/generated}
 BACKEND_JAR=${BACKEND_JAR:-$root/backend-netty/target/backend-netty.jar}
 RAMPUP=$(( WARMUP / 2 < 5 ? WARMUP / 2 : 5 ))
+# shellcheck source=laid-out-jmeter.sh
 source "$here/laid-out-jmeter.sh"
 jar="$jmeter_dir/bin/ApacheJMeter-5.6.3.jar"
 [[ -f "$BACKEND_JAR" ]] || { echo "no echo backend jar $BACKEND_JAR: build backend-netty or set BACKEND_JAR" >&2; exit 1; }
@@ -49,7 +50,7 @@ jar="$jmeter_dir/bin/ApacheJMeter-5.6.3.jar"
 work=$(mktemp -d)
 pids=()
 engines=()
-stop() { kill -TERM "$1" 2>/dev/null && wait "$1" 2>/dev/null || true; }
+stop() { if kill -TERM "$1" 2>/dev/null; then wait "$1" 2>/dev/null || true; fi; }
 cleanup() {
   for pid in "${engines[@]}" "${pids[@]}"; do stop "$pid"; done
   if [[ -n "${KEEP:-}" ]]; then echo "kept $work" >&2; else rm -rf "$work"; fi
@@ -75,7 +76,7 @@ EOF
 umask 022
 
 java -jar "$BACKEND_JAR" --port "$PORT" 2>"$work/backend.log" >/dev/null &
-pids+=($!)
+pids+=("$!")
 for _ in $(seq 1 100); do curl -fs -o /dev/null "http://127.0.0.1:$PORT/health" && break; sleep 0.1; done
 
 # Every JMeter here: CSV results with ms timestamps and failure messages, the UDP shutdown listener off (several
@@ -93,11 +94,11 @@ start_engines() { # ssl n -> starts engine 1..n, waits until each has exported i
   if [[ $ssl == off ]]; then plain=(-Jserver.rmi.ssl.disable=true); fi
   for k in $(seq 1 "$n"); do
     reg=$((ENGINE_PORT + 2 * (k - 1)))
-    (cd "$work/rmi" && exec java -Xms${HEAP}m -Xmx${HEAP}m -Djava.awt.headless=true -Djava.rmi.server.hostname=127.0.0.1 \
+    (cd "$work/rmi" && exec java -Xms"${HEAP}m" -Xmx"${HEAP}m" -Djava.awt.headless=true -Djava.rmi.server.hostname=127.0.0.1 \
       -jar "$jar" -s -j "$work/engine-$k.log" -q "$work/rmi/rmi.properties" -Jserver_port=$reg \
       -Jserver.rmi.localport=$((reg + 1)) -JpayloadDir="$PAYLOAD_DIR" "${common[@]}" \
       "${plain[@]}" >"$work/engine-$k.out" 2>&1) &
-    engines+=($!)
+    engines+=("$!")
   done
   for k in $(seq 1 "$n"); do
     for _ in $(seq 1 300); do
@@ -123,13 +124,13 @@ local_us=""
 run() {
   local name=$1 ssl=$2 mode=$3 n=$4 jtl="$work/$1-$2-$3.csv" cmd client c0 c1 e0=0 e1=0 t0 t1 waits0 waits1
   if (( n == 0 )); then
-    cmd=(java -Xms${HEAP}m -Xmx${HEAP}m -Djava.awt.headless=true -jar "$jar" -n -t "$root/jmx/soap-http.jmx" -l "$jtl"
+    cmd=(java -Xms"${HEAP}m" -Xmx"${HEAP}m" -Djava.awt.headless=true -jar "$jar" -n -t "$root/jmx/soap-http.jmx" -l "$jtl"
          -j "$work/$name.log" -Jjmeterengine.force.system.exit=true -JpayloadDir="$PAYLOAD_DIR" "${common[@]}")
     while read -r p; do cmd+=("-J$p"); done < <(plan_props "$USERS")
   else
     local hosts="" k
     for k in $(seq 1 "$n"); do hosts+="${hosts:+,}127.0.0.1:$((ENGINE_PORT + 2 * (k - 1)))"; done
-    cmd=(java -Xms${HEAP}m -Xmx${HEAP}m -Djava.awt.headless=true -Djava.rmi.server.hostname=127.0.0.1 -jar "$jar"
+    cmd=(java -Xms"${HEAP}m" -Xmx"${HEAP}m" -Djava.awt.headless=true -Djava.rmi.server.hostname=127.0.0.1 -jar "$jar"
          -n -t "$root/jmx/soap-http.jmx" -l "$jtl" -j "$work/$name-$ssl-$mode.log" -R "$hosts"
          -q "$work/rmi/rmi.properties" -Jclient.tries=1 -Jclient.continue_on_fail=false -Jmode="$mode"
          -Jasynch.batch.queue.size=1000 "${common[@]}")
@@ -139,7 +140,7 @@ run() {
   waits0=$(queue_waits)
   (cd "$work/rmi" && exec "${cmd[@]}") >"$work/$name-$ssl-$mode.out" 2>&1 &
   client=$!
-  pids+=($client)
+  pids+=("$client")
   # The warm-up counts from the first sample: a remote test first ships the plan to the engines (seconds here).
   for _ in $(seq 1 600); do
     [[ -f $jtl && $(wc -l <"$jtl") -gt 1 ]] && break

@@ -16,7 +16,7 @@ import org.esbbench.report.run.GeneratorsFile;
  */
 final class EngineCpu {
     /** The row name of an engine's host's busy time. */
-    static final String HOST_SUFFIX = ".host";
+    static final String HOST_SUFFIX = org.esbbench.report.usage.RunFigures.ENGINE_HOST_SUFFIX;
 
     private EngineCpu() {
     }

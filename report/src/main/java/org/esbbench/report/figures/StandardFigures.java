@@ -45,6 +45,15 @@ public final class StandardFigures {
             WindowUsage::heapAfterFullGcMb).charted();
     public static final Figure GENERATOR_CPU = usage("generator_cpu_pct", "generator CPU", "%", 2,
             WindowUsage::generatorCpuPercent);
+    /** With JMeter engines: the client's CPU, percent of this machine (also part of the generator CPU). */
+    public static final Figure CLIENT_CPU = usage("client_cpu_pct", "client CPU", "%", 2,
+            WindowUsage::clientCpuPercent);
+    /** With JMeter engines: the busiest engine's CPU, percent of its host (run.json has every engine's). */
+    public static final Figure BUSIEST_ENGINE_CPU = usage("busiest_engine_cpu_pct", "busiest engine CPU", "%", 2,
+            WindowUsage::busiestEngineCpuPercent);
+    /** With JMeter engines: the busiest engine host's CPU, percent of its cores. */
+    public static final Figure BUSIEST_ENGINE_HOST_CPU = usage("busiest_engine_host_cpu_pct", "busiest engine host CPU",
+            "%", 2, WindowUsage::busiestEngineHostCpuPercent);
     public static final Figure BACKEND_CPU = usage("backend_cpu_pct", "backend CPU", "%", 2,
             WindowUsage::backendCpuPercent);
     public static final Figure MACHINE_CPU = usage("machine_cpu_pct", "machine CPU", "%", 2,
@@ -57,7 +66,8 @@ public final class StandardFigures {
 
     static final List<Figure> ALL = List.of(SAMPLES, ERRORS, ERROR_PCT, INCORRECT, INCORRECT_PCT, THROUGHPUT, MEAN,
             STDDEV, MIN, MAX, P50, P90, P95, P99, P99_9, CPU_PER_MESSAGE, SERVER_CPU, GC_THROUGHPUT, HEAP_AFTER_FULL_GC,
-            GENERATOR_CPU, BACKEND_CPU, MACHINE_CPU, HOST_CPU, HOST_MEMORY);
+            GENERATOR_CPU, CLIENT_CPU, BUSIEST_ENGINE_CPU, BUSIEST_ENGINE_HOST_CPU, BACKEND_CPU, MACHINE_CPU, HOST_CPU,
+            HOST_MEMORY);
 
     private StandardFigures() {
     }

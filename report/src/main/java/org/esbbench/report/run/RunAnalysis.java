@@ -10,6 +10,7 @@ import org.esbbench.report.summary.RunSummary;
 import org.esbbench.report.summary.SummaryWriter;
 import org.esbbench.report.usage.RunFigures;
 import org.esbbench.report.usage.SaturationCheck;
+import org.esbbench.report.usage.WindowUsage;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -50,6 +51,8 @@ public final class RunAnalysis {
         List<String> unchecked = plan.uncheckedPlans();
         ScenarioRunAnalyser analyser = new ScenarioRunAnalyser(layout, options.figures(), options.jmeter(), log);
 
+        java.util.Optional<GeneratorsFile> generators = GeneratorsFile.read(layout.dir());
+        Map<String, WindowUsage> usageByScenarioRun = new java.util.LinkedHashMap<>();
         List<RepeatRow> rows = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
@@ -61,7 +64,11 @@ public final class RunAnalysis {
             boolean checked = !unchecked.contains(run.point().scenario());
             ScenarioRunAnalyser.Outcome outcome = analyser.analyse(run.point(), run.repeat(), layout.jtl(run.name()),
                     plan.warmupSeconds() * 1000, plan.measurementSeconds() * 1000,
-                    (samples, from, to) -> usage.usage(samples, from, to, checked));
+                    (samples, from, to) -> {
+                        WindowUsage u = usage.usage(samples, from, to, checked);
+                        usageByScenarioRun.put(run.name(), u); // each engine's CPU, for run.json
+                        return u;
+                    });
             outcome.row().ifPresent(rows::add);
             failures.addAll(outcome.failures());
             outcome.warnings().forEach(w -> warnings.add(run.name() + ": " + w));
@@ -70,10 +77,10 @@ public final class RunAnalysis {
         PointsCsv.write(rows, layout.points(), options.figures());
         List<PointSummary> points = PointSummary.summarise(rows, options.figures(), RepeatHistograms.in(layout));
         ScalingCharts.write(points, layout.charts(), options.figures());
-        SummaryWriter.write(new RunSummary("Run " + plan.runId(), description(plan), points, failures, warnings,
+        SummaryWriter.write(new RunSummary("Run " + plan.runId(), description(plan, generators), points, failures, warnings,
                 OptionalDouble.of(options.saturationThresholdPercent())), layout, options.figures());
         RunJson.write(layout, plan, journal.values(), ProcessesFile.read(layout.processes()), points, options.figures(),
-                failures, Instant.now());
+                failures, Instant.now(), generators, usageByScenarioRun);
         Path results = layout.dir().getParent();
         LatestRun.point(results, layout.dir());
         Path index = ResultsIndex.write(results, ResultsIndex.list(results, options.figures()), options.figures());
@@ -82,10 +89,13 @@ public final class RunAnalysis {
     }
 
     /** The plan's own line, then the facts every reader of the figures needs. */
-    private static String description(RunPlanFile plan) {
+    private static String description(RunPlanFile plan, java.util.Optional<GeneratorsFile> generators) {
         String facts = (plan.target().isBlank() ? "" : "Target `" + plan.target() + "`; ") + plan.repeats()
                 + (plan.repeats() == 1 ? " repeat" : " repeats") + "; warm-up " + plan.warmupSeconds()
                 + " s, measurement " + plan.measurementSeconds() + " s per scenario run.";
+        if (generators.isPresent()) {
+            facts += "\n\n" + new GeneratorsReport(generators.get()).describe(plan.points());
+        }
         return plan.description().isBlank() ? facts : plan.description().strip() + "\n\n" + facts;
     }
 }

@@ -35,6 +35,18 @@ final class RunJson {
     static void write(RunLayout layout, RunPlanFile plan, Collection<ScenarioRunJournal.Entry> journal,
                       List<ProcessesFile.Entry> processes, List<PointSummary> points, Figures figures,
                       List<String> failures, Instant analyzedAt) throws IOException {
+        write(layout, plan, journal, processes, points, figures, failures, analyzedAt, java.util.Optional.empty(), Map.of());
+    }
+
+    /**
+     * @param generators         the run's JMeter engines, empty when one local JMeter generated the load
+     * @param usageByScenarioRun each scenario run's window usage (its engines' CPU), by scenario run name
+     */
+    static void write(RunLayout layout, RunPlanFile plan, Collection<ScenarioRunJournal.Entry> journal,
+                      List<ProcessesFile.Entry> processes, List<PointSummary> points, Figures figures,
+                      List<String> failures, Instant analyzedAt, java.util.Optional<GeneratorsFile> generators,
+                      Map<String, org.esbbench.report.usage.WindowUsage> usageByScenarioRun) throws IOException {
+        java.util.Optional<GeneratorsReport> engines = generators.map(GeneratorsReport::new);
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("runId", plan.runId());
         json.put("outcome", failures.isEmpty() ? "passed" : "failed");
@@ -45,8 +57,9 @@ final class RunJson {
         });
         json.put("parameters", parameters(plan));
         json.put("processes", processes(processes));
+        engines.ifPresent(g -> json.put("generators", g.section(processes)));
         json.put("times", times(plan, journal, analyzedAt));
-        json.put("points", points(points, figures));
+        json.put("points", points(points, figures, engines, usageByScenarioRun));
         json.put("failures", failures);
         writeAtomically(layout, json);
     }
@@ -94,22 +107,29 @@ final class RunJson {
         return p;
     }
 
-    /** The processes the run started, by name; JMeter's are one per scenario run and left out. */
+    /**
+     * The processes the run started, by name; JMeter's are one per scenario run and left out, and the JMeter engines'
+     * are in the {@code generators} section (a list per engine: one restarted during the run has several).
+     */
     private static Map<String, Object> processes(List<ProcessesFile.Entry> entries) {
         Map<String, Object> out = new LinkedHashMap<>();
         for (ProcessesFile.Entry e : entries) {
-            if (e.name().startsWith("jmeter")) {
+            if (e.name().startsWith("jmeter") || e.name().startsWith("engine-")) {
                 continue;
             }
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("pid", e.pid());
-            m.put("command", e.command());
-            m.put("log", e.log());
-            m.put("startedAt", Instant.ofEpochMilli(e.startedAtMs()).toString());
-            e.stoppedAtMs().ifPresent(t -> m.put("stoppedAt", Instant.ofEpochMilli(t).toString()));
-            out.put(e.name(), m);
+            out.put(e.name(), process(e));
         }
         return out;
+    }
+
+    static Map<String, Object> process(ProcessesFile.Entry e) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("pid", e.pid());
+        m.put("command", e.command());
+        m.put("log", e.log());
+        m.put("startedAt", Instant.ofEpochMilli(e.startedAtMs()).toString());
+        e.stoppedAtMs().ifPresent(t -> m.put("stoppedAt", Instant.ofEpochMilli(t).toString()));
+        return m;
     }
 
     private static Map<String, Object> times(RunPlanFile plan, Collection<ScenarioRunJournal.Entry> journal,
@@ -125,7 +145,9 @@ final class RunJson {
     }
 
     /** Each point's figures over its repeats (every repeat's are in points.csv), by figure id. */
-    private static List<Map<String, Object>> points(List<PointSummary> points, Figures figures) {
+    private static List<Map<String, Object>> points(List<PointSummary> points, Figures figures,
+                                                    java.util.Optional<GeneratorsReport> engines,
+                                                    Map<String, org.esbbench.report.usage.WindowUsage> usage) {
         List<Map<String, Object>> list = new ArrayList<>();
         for (PointSummary s : points) {
             Point p = s.point();
@@ -144,6 +166,10 @@ final class RunJson {
                 values.put(f.id(), v == null ? null : Double.valueOf(f.format(v.value())));
             }
             m.put("figures", values);
+            engines.ifPresent(g -> {
+                m.put("engineShares", g.shares(p));
+                m.put("engines", g.engineCpu(s.repeats(), usage));
+            });
             m.put("flags", s.flags());
             list.add(m);
         }

@@ -78,7 +78,23 @@ final class SummaryMarkdown {
                     % busy and the load generator or the backend took as much CPU as the server: its figures are
                     then the harness's limit, not the server's.""");
         }
+        if (withEngines(summary.points())) {
+            text.append("""
+                     With JMeter engines, generator CPU % is the share of this machine taken by the engines' client
+                    and the engines that ran here, client CPU % the client's alone; busiest engine CPU % and busiest
+                    engine host CPU % are the highest over the engines, each as percent of its own host's cores
+                    (run.json has every engine's). engine-saturated[engine-k] flags a row whose engine's host was at
+                    least that busy with the engine taking the largest share of it (client-saturated: the client, on
+                    this machine); engine-cpu-unknown[engine-k] a remote engine whose CPU was not measured (no PerfMon
+                    agent on its host).""");
+        }
         return text.append('\n').toString();
+    }
+
+    /** Whether the run's load came from JMeter engines: the client's CPU or an engine's flag is there. */
+    private static boolean withEngines(List<PointSummary> points) {
+        return points.stream().anyMatch(p -> p.value(StandardFigures.CLIENT_CPU) != null
+                || p.flags().stream().anyMatch(f -> f.startsWith("engine-")));
     }
 
     private static void charts(StringBuilder md, List<PointSummary> points, RunLayout layout, Figures figures) {

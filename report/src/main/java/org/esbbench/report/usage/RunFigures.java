@@ -5,16 +5,23 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import org.esbbench.report.run.GeneratorsFile;
 import org.esbbench.report.run.PerfMonAgentFile;
 
 /**
  * The run's side figures, read once from {@code cpu.csv} (and {@code gc.csv}, and the PerfMon collector's
  * {@code logs/perfmon-*.csv} with {@code perfmon.properties}), and turned into one scenario
  * run's {@link WindowUsage} for its measurement window: CPU cost per message, CPU utilisations, GC figures and
- * the saturation flags.
+ * the saturation flags. With JMeter engines ({@code generators.json}) also each engine's CPU and its host's
+ * ({@code engine-k} and {@code engine-k.host} rows; a local engine's host is this machine), the client's CPU, and
+ * the engines' own flags.
  */
 public final class RunFigures {
     /** An external server's CPU time, sampled over JMX, when the target profile gives its JMX address. */
@@ -31,9 +38,14 @@ public final class RunFigures {
     private final SaturationCheck saturation;
     private final HostSeries host;
     private final OptionalInt hostCores;
+    private final Optional<GeneratorsFile> generators;
+    private final Map<String, CpuSeries> engineCpu;
+    private final Map<String, CpuSeries> engineHostCpu;
 
     private RunFigures(CpuSeries server, GcSeries gc, CpuSeries backend, CpuSeries generator, CpuSeries machine, int cores,
-                       SaturationCheck saturation, HostSeries host, OptionalInt hostCores) {
+                       SaturationCheck saturation, HostSeries host, OptionalInt hostCores,
+                       Optional<GeneratorsFile> generators, Map<String, CpuSeries> engineCpu,
+                       Map<String, CpuSeries> engineHostCpu) {
         this.server = server;
         this.gc = gc;
         this.backend = backend;
@@ -43,17 +55,33 @@ public final class RunFigures {
         this.saturation = saturation;
         this.host = host;
         this.hostCores = hostCores;
+        this.generators = generators;
+        this.engineCpu = engineCpu;
+        this.engineHostCpu = engineHostCpu;
     }
 
     public static RunFigures read(Path runDir, int cores, SaturationCheck saturation) throws IOException {
         Path cpu = runDir.resolve(org.esbbench.report.run.RunLayout.CPU);
         CpuSeries server = Files.exists(runDir.resolve(SERVER_CPU_OVER_JMX))
                 ? CpuSeries.read(runDir.resolve(SERVER_CPU_OVER_JMX), "server") : CpuSeries.read(cpu, "server");
+        Optional<GeneratorsFile> generators = GeneratorsFile.read(runDir);
+        Map<String, CpuSeries> engineCpu = new LinkedHashMap<>();
+        Map<String, CpuSeries> engineHostCpu = new LinkedHashMap<>();
+        for (GeneratorsFile.Engine e : generators.map(GeneratorsFile::engines).orElse(List.of())) {
+            engineCpu.put(e.id(), CpuSeries.read(cpu, e.id()));
+            engineHostCpu.put(e.id(), CpuSeries.read(cpu, e.id() + ENGINE_HOST_SUFFIX));
+        }
         return new RunFigures(server, GcSeries.read(runDir.resolve(org.esbbench.report.run.RunLayout.GC)), CpuSeries.read(cpu, "backend"),
                 CpuSeries.read(cpu, "jmeter"), CpuSeries.read(cpu, "machine"), cores, saturation,
                 HostSeries.readAll(runDir.resolve(org.esbbench.report.run.RunLayout.LOGS)),
-                PerfMonAgentFile.read(runDir).map(PerfMonAgentFile::cores).orElse(OptionalInt.empty()));
+                PerfMonAgentFile.read(runDir).map(PerfMonAgentFile::cores).orElse(OptionalInt.empty()),
+                generators, engineCpu, engineHostCpu);
     }
+
+    /** The cpu.csv row name of a remote engine's host's busy time is the engine's id with this suffix. */
+    public static final String ENGINE_HOST_SUFFIX = ".host";
+    /** Flag of an engine whose CPU is not known (a remote engine without a PerfMon agent, or without readings). */
+    public static final String ENGINE_CPU_UNKNOWN = "engine-cpu-unknown";
 
     /**
      * Flag of a CPU per message taken from the PerfMon agent's host CPU: the whole host's CPU time (the server
@@ -80,7 +108,18 @@ public final class RunFigures {
         Double machinePct = utilisation(value(machine.cpuMillisBetween(from, to)), windowMs);
         Double hostCpuPct = value(host.meanCpuPercent(from, to));
         Double hostMemoryPct = value(host.meanMemoryPercent(from, to));
+        Double clientPct = null;
+        List<EngineUsage> engines = new ArrayList<>();
+        List<String> engineFlags = new ArrayList<>();
+        if (generators.isPresent()) {
+            clientPct = generatorPct;
+            engines = engineUsage(from, to, machinePct);
+            // the load generator's share of this machine: the client and the engines that ran here
+            generatorPct = sum(clientPct, engines.stream().filter(EngineUsage::local).map(EngineUsage::cpuPercent).toList());
+            engineFlags = engineFlags(engines, serverPct, backendPct, clientPct, machinePct);
+        }
         List<String> flags = new ArrayList<>(saturation.flags(serverPct, backendPct, generatorPct, machinePct));
+        flags.addAll(engineFlags);
         if (cpuPerMessage == null && hostCpuPct != null && hostCores.isPresent() && samples > 0) {
             cpuPerMessage = hostCpuPct / 100 * hostCores.getAsInt() * windowMs * 1000 / samples;
             flags.add(HOST_LEVEL_CPU + ": CPU per msg is the PerfMon host's whole CPU (" + hostCores.getAsInt()
@@ -91,7 +130,84 @@ public final class RunFigures {
         }
         return new WindowUsage(cpuPerMessage, serverPct, value(gc.gcThroughputPercent(from, to)),
                 value(gc.heapAfterFullGcMb(from, to, FULL_GC_SLACK_MS)), generatorPct, backendPct, machinePct,
-                hostCpuPct, hostMemoryPct, flags);
+                hostCpuPct, hostMemoryPct, flags, clientPct, engines);
+    }
+
+    /** Each engine's CPU and its host's over [from, to]; a local engine's host is this machine. */
+    private List<EngineUsage> engineUsage(long from, long to, Double machinePct) {
+        long windowMs = Math.max(1, to - from);
+        List<EngineUsage> engines = new ArrayList<>();
+        for (GeneratorsFile.Engine e : generators.orElseThrow().engines()) {
+            Double cpuMs = value(engineCpu.get(e.id()).cpuMillisBetween(from, to));
+            if (e.local()) {
+                engines.add(new EngineUsage(e.id(), true, utilisation(cpuMs, windowMs), machinePct));
+            } else {
+                Double hostMs = value(engineHostCpu.get(e.id()).cpuMillisBetween(from, to));
+                engines.add(new EngineUsage(e.id(), false, percentOf(cpuMs, windowMs, e.cores()),
+                        percentOf(hostMs, windowMs, e.cores())));
+            }
+        }
+        return engines;
+    }
+
+    /**
+     * The saturation rule applied to every host an engine ran on (this machine for local engines and the client,
+     * each remote host for its engines), and a flag for each engine whose CPU is unknown.
+     */
+    private List<String> engineFlags(List<EngineUsage> engines, Double serverPct, Double backendPct, Double clientPct,
+                                     Double machinePct) {
+        List<String> flags = new ArrayList<>();
+        Map<String, Double> here = new LinkedHashMap<>();
+        putKnown(here, "server", serverPct);
+        putKnown(here, "backend", backendPct);
+        putKnown(here, "client", clientPct);
+        Map<String, Map<String, Double>> remoteShares = new LinkedHashMap<>();
+        Map<String, Double> remoteBusy = new LinkedHashMap<>();
+        for (int i = 0; i < engines.size(); i++) {
+            EngineUsage u = engines.get(i);
+            GeneratorsFile.Engine e = generators.orElseThrow().engines().get(i);
+            if (u.local()) {
+                putKnown(here, u.id(), u.cpuPercent());
+                continue;
+            }
+            if (u.cpuPercent() == null) {
+                flags.add(ENGINE_CPU_UNKNOWN + "[" + u.id() + "]: " + (e.perfmonPort() > 0
+                        ? String.format(Locale.ROOT, "no PerfMon readings from %s:%d over the window", e.host(),
+                        e.perfmonPort())
+                        : "a remote engine without a PerfMon agent (generatorPerfmonPort=0): its CPU and its host's"
+                        + " are not known"));
+                continue;
+            }
+            remoteShares.computeIfAbsent(e.host(), h -> new LinkedHashMap<>()).put(u.id(), u.cpuPercent());
+            if (u.hostCpuPercent() != null) {
+                remoteBusy.put(e.host(), u.hostCpuPercent());
+            }
+        }
+        flags.addAll(saturation.hostFlags("this machine", machinePct, here));
+        remoteShares.forEach((host, shares) -> flags.addAll(saturation.hostFlags(host, remoteBusy.get(host), shares)));
+        return flags;
+    }
+
+    private static void putKnown(Map<String, Double> shares, String name, Double pct) {
+        if (pct != null) {
+            shares.put(name, pct);
+        }
+    }
+
+    /** The known values added up; null when none is known. */
+    private static Double sum(Double first, List<Double> more) {
+        Double total = first;
+        for (Double d : more) {
+            if (d != null) {
+                total = total == null ? d : total + d;
+            }
+        }
+        return total;
+    }
+
+    /** CPU ms over a window as percent of a host's cores; null when either is unknown. */
+    private static Double percentOf(Double cpuMs, long windowMs, int cores) {
+        return cpuMs == null || cores <= 0 ? null : 100.0 * cpuMs / ((double) windowMs * cores);
     }
 
     /** CPU ms over a window as percent of the whole machine (all cores). */

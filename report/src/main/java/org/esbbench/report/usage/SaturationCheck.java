@@ -48,6 +48,45 @@ public record SaturationCheck(double thresholdPercent) {
         return flags;
     }
 
+    /** The prefix of an engine's saturation flag: {@code engine-saturated[engine-2]: ...}. */
+    public static final String ENGINE_SATURATED = "engine-saturated";
+    /** The flag of the client of JMeter engines that took the largest share of this machine. */
+    public static final String CLIENT_SATURATED = "client-saturated";
+
+    /**
+     * One rule for every host a load generator ran on: when the host was at least the threshold busy and a load
+     * generation process (a JMeter engine, the engines' client) took the largest share of it, larger than every other
+     * process named and than the rest of the host (busy minus the named ones), that process is the limit.
+     *
+     * @param host   the host in words, e.g. "10.0.0.5" or "this machine"
+     * @param busy   the host's CPU %, null when unknown (no flag)
+     * @param shares each known process on the host by name ({@code engine-k}, {@code client}, {@code server},
+     *               {@code backend}), percent of the host; unknown ones left out
+     * @return {@code engine-saturated[engine-k]} or {@code client-saturated} flags, empty when none applies
+     */
+    public List<String> hostFlags(String host, Double busy, java.util.Map<String, Double> shares) {
+        List<String> flags = new ArrayList<>();
+        if (busy == null || busy < thresholdPercent || shares.isEmpty()) {
+            return flags;
+        }
+        double named = shares.values().stream().mapToDouble(Double::doubleValue).sum();
+        double rest = Math.max(0, busy - named);
+        double largest = Math.max(rest, shares.values().stream().mapToDouble(Double::doubleValue).max().orElse(0));
+        shares.forEach((name, pct) -> {
+            if (pct < largest) {
+                return;
+            }
+            if (name.startsWith("engine-")) {
+                flags.add(String.format(Locale.ROOT, "%s[%s]: host %s %.0f%% busy, engine %.0f%%", ENGINE_SATURATED,
+                        name, host, busy, pct));
+            } else if (name.equals("client")) {
+                flags.add(String.format(Locale.ROOT, "%s: host %s %.0f%% busy, client of the engines %.0f%%",
+                        CLIENT_SATURATED, host, busy, pct));
+            }
+        });
+        return flags;
+    }
+
     private static String percent(Double value) {
         return value == null ? "unknown" : String.format(Locale.ROOT, "%.0f%%", value);
     }

@@ -35,4 +35,26 @@ class SaturationCheckTest {
         assertThat(check.flags(null, null, null, null)).isEmpty();
         assertThat(check.flags(null, null, 50.0, 95.0)).singleElement().asString().contains("server unknown");
     }
+
+    @Test
+    void onEachHostTheLoadGenerationProcessWithTheLargestShareOfABusyHostIsFlagged() {
+        java.util.Map<String, Double> shares = new java.util.LinkedHashMap<>();
+        shares.put("engine-1", 70.0);
+        shares.put("engine-2", 20.0);
+        assertThat(check.hostFlags("10.0.0.5", 96.0, shares))
+                .containsExactly("engine-saturated[engine-1]: host 10.0.0.5 96% busy, engine 70%");
+        assertThat(check.hostFlags("10.0.0.5", 89.0, shares)).as("below the threshold").isEmpty();
+        assertThat(check.hostFlags("10.0.0.5", null, shares)).as("host unknown").isEmpty();
+
+        java.util.Map<String, Double> here = new java.util.LinkedHashMap<>();
+        here.put("server", 30.0);
+        here.put("client", 45.0);
+        here.put("engine-1", 10.0);
+        assertThat(check.hostFlags("this machine", 95.0, here)).singleElement().asString()
+                .startsWith("client-saturated: host this machine 95% busy");
+        here.put("client", 20.0);
+        assertThat(check.hostFlags("this machine", 95.0, here)).as("the server (or the rest) took more: no flag").isEmpty();
+        assertThat(check.hostFlags("h", 100.0, java.util.Map.of("engine-1", 10.0)))
+                .as("other work on the host took the most").isEmpty();
+    }
 }
