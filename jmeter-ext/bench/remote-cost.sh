@@ -12,7 +12,8 @@
 # relative file name, password in a -q properties file only); SSLS="on off" also measures plain RMI. The engines
 # stay up across variants, as the suite's local engines stay up across a run's points.
 # QueueWaits is what the engines' StrippedAsynch sender logged at the end of the test (samplers that waited for a
-# full queue: > 0 means the client did not keep up). The warm-up counts from the first sample (a remote test
+# full queue: > 0 means the client did not keep up); StrippedBatch has no queue (its samplers send every 100th
+# sample themselves): "-". The warm-up counts from the first sample (a remote test
 # first ships the plan to its engines). Loopback only; every test ends by itself (closed model, hold = warm-up +
 # measurement + 5 s); it stops what it starts and holds /tmp/esbbench-ports.lock while it runs.
 #
@@ -160,11 +161,12 @@ run() {
   if (( samples == 0 )); then
     echo "$name $ssl $mode: no samples in the window (see $work/$name-$ssl-$mode.out)" >&2; return
   fi
-  local row
+  local row waits=-
+  if [[ $mode == StrippedAsynch ]]; then waits=$((waits1 - waits0)); fi
   row=$(awk -v v="$name" -v m="$([[ $n == 0 ]] && echo - || echo "$mode")" -v s="$ssl" -v n="$samples" -v ms=$((t1 - t0)) \
-    -v c=$((c1 - c0)) -v e=$((e1 - e0)) -v hz="$hz" -v l="$local_us" -v q=$((n == 0 ? 0 : waits1 - waits0)) -v f="$failed" \
+    -v c=$((c1 - c0)) -v e=$((e1 - e0)) -v hz="$hz" -v l="$local_us" -v q="$waits" -v f="$failed" \
     'BEGIN { cu = c / hz * 1e6 / n; eu = e / hz * 1e6 / n; t = cu + eu;
-             printf "%-8s %-15s %-4s %8d %10.0f %13.1f %14.1f %13.1f %10s %10d%s\n", v, m, s, n, n * 1000 / ms, cu, eu, t,
+             printf "%-8s %-15s %-4s %8d %10.0f %13.1f %14.1f %13.1f %10s %10s%s\n", v, m, s, n, n * 1000 / ms, cu, eu, t,
                (l == "" ? "-" : sprintf("%.2f", t / l)), q, (f > 0 ? "  (" f " failed samples)" : "") }')
   echo "$row"
   if [[ $name == local ]]; then
