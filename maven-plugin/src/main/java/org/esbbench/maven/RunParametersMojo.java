@@ -158,7 +158,8 @@ abstract class RunParametersMojo extends EsbBenchMojo {
         p.put("wsSuite", wsSuite);
         p.put("wsMode", wsMode);
         p.put("wsPool", wsPool);
-        p.put("exclude", exclude);
+        // No suite pom property: Maven leaves the field null when nothing sets it, and the run plan would record null.
+        p.put("exclude", exclude == null ? "" : exclude);
         return p;
     }
 

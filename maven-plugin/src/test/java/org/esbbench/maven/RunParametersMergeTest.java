@@ -123,4 +123,10 @@ class RunParametersMergeTest {
         assertThat(merged.describe()).startsWith("matrix wso2-mi: WSO2 MI", "  source: a published study");
         assertThat(List.copyOf(merged.values().keySet())).endsWith("matrix");
     }
+
+    @Test
+    void anUnsetExcludeIsEmptyNotNull() {
+        // No suite pom property sets it: the run plan must record "" (a null was read back as "null" by start).
+        assertThat(new CheckMojo().buildParameters()).containsEntry("exclude", "");
+    }
 }
