@@ -141,6 +141,25 @@ final class RunParameters {
     }
 
     /**
+     * {@code stored} with the explicit names of this build laid over it, the rest kept: how a stored set of
+     * parameters (a run plan being resumed) meets a new build's {@code -D} values, by the same rule as a matrix.
+     *
+     * @return the overlaid values and, per name, whether it is stored or which explicit source replaced it
+     */
+    static Merged overlay(Map<String, String> stored, Map<String, String> buildValues, Explicit explicit) {
+        Map<String, String> values = new LinkedHashMap<>(stored);
+        Map<String, Source> sources = new LinkedHashMap<>();
+        stored.keySet().forEach(name -> sources.put(name, Source.BUILD));
+        buildValues.forEach((name, value) -> {
+            if (explicit.contains(name)) {
+                values.put(name, value);
+                sources.put(name, explicit.source(name));
+            }
+        });
+        return new Merged(values, sources, Optional.empty());
+    }
+
+    /**
      * The build's values with the matrix laid under the explicit ones: an explicit name keeps the build's value,
      * else a name the matrix sets takes the matrix's, else the build's value stays.
      *

@@ -128,13 +128,16 @@ abstract class RunParametersMojo extends EsbBenchMojo {
         Map<String, String> values = buildParameters();
         Optional<Matrix> m = matrix == null || matrix.isBlank() ? Optional.empty()
                 : Optional.of(Matrix.load(root().resolve("config/matrices"), matrix.trim()));
+        return RunParameters.merge(values, m, explicit(values.keySet()));
+    }
+
+    /** Which of {@code names} this build sets explicitly: -D, or a literal in this execution's POM configuration. */
+    RunParameters.Explicit explicit(java.util.Collection<String> names) {
         Xpp3Dom configuration = execution == null ? null : execution.getConfiguration();
-        RunParameters.Explicit explicit = RunParameters.Explicit.of(values.keySet(),
-                session == null ? null : session.getUserProperties(), name -> {
-                    Xpp3Dom child = configuration == null ? null : configuration.getChild(name);
-                    return child == null ? null : child.getValue();
-                });
-        return RunParameters.merge(values, m, explicit);
+        return RunParameters.Explicit.of(names, session == null ? null : session.getUserProperties(), name -> {
+            Xpp3Dom child = configuration == null ? null : configuration.getChild(name);
+            return child == null ? null : child.getValue();
+        });
     }
 
     /** Every run parameter as this goal received it (-D, POM configuration, suite pom property or default). */

@@ -129,4 +129,21 @@ class RunParametersMergeTest {
         // No suite pom property sets it: the run plan must record "" (a null was read back as "null" by start).
         assertThat(new CheckMojo().buildParameters()).containsEntry("exclude", "");
     }
+
+    @Test
+    void overlayKeepsTheStoredValuesButTheExplicitOnes() {
+        // A stored run plan (resume): only what this build sets explicitly replaces a stored value.
+        Map<String, String> stored = build("20,40", "1024", "60");
+        stored.put("matrix", "wso2-mi");
+        Properties user = new Properties();
+        user.setProperty("warmup", "30");
+        Map<String, String> build = build("10", "1024", "30");
+
+        RunParameters.Merged merged = RunParameters.overlay(stored, build,
+                explicit(build, user, configuration(Map.of("users", "${users}"))));
+
+        assertThat(merged.values()).containsEntry("users", "20,40").containsEntry("warmup", "30")
+                .containsEntry("matrix", "wso2-mi");
+        assertThat(merged.from(RunParameters.Source.COMMAND_LINE)).containsExactly("warmup");
+    }
 }
