@@ -49,6 +49,11 @@ public final class PayloadGenerator implements Callable<Integer> {
                     + "5120,10240,20480,102400,204800).")
     List<Integer> sizes;
 
+    @Option(names = "--sizes-file", paramLabel = "FILE",
+            description = "More sizes: a file of sizes separated by commas or white space (the run-sizes file the "
+                    + "suite's check writes), added to --sizes; a missing file adds none.")
+    Path sizesFile;
+
     @Option(names = "--formats", paramLabel = "FORMAT", split = ",", defaultValue = "SOAP,JSON",
             description = "Payload formats: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     Set<PayloadFormat> formats;
@@ -86,7 +91,7 @@ public final class PayloadGenerator implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        List<Integer> chosen = sizes == null ? Arrays.stream(Payloads.STANDARD_SIZES).boxed().toList() : sizes;
+        List<Integer> chosen = chosenSizes();
         validate(chosen);
         int files = 0;
         for (PayloadFormat format : formats) {
@@ -103,6 +108,31 @@ public final class PayloadGenerator implements Callable<Integer> {
         }
         spec.commandLine().getOut().println("Wrote " + files + " payload files under " + out.toAbsolutePath().normalize());
         return 0;
+    }
+
+    /**
+     * --sizes (the standard sizes when neither option is given) and the sizes of --sizes-file, each once, in order:
+     * sizes that come from a matrix reach the pools although the POM passes only ${size}.
+     */
+    private List<Integer> chosenSizes() throws IOException {
+        if (sizes == null && sizesFile == null) {
+            return Arrays.stream(Payloads.STANDARD_SIZES).boxed().toList();
+        }
+        java.util.LinkedHashSet<Integer> all = new java.util.LinkedHashSet<>(sizes == null ? List.of() : sizes);
+        if (sizesFile != null && Files.isRegularFile(sizesFile)) {
+            for (String token : Files.readString(sizesFile).split("[,\\s]+")) {
+                if (token.isBlank()) {
+                    continue;
+                }
+                try {
+                    all.add(Integer.parseInt(token.trim()));
+                } catch (NumberFormatException e) {
+                    throw new ParameterException(spec.commandLine(), "--sizes-file " + sizesFile + ": '" + token
+                            + "' is not a size in bytes");
+                }
+            }
+        }
+        return List.copyOf(all);
     }
 
     private int writePools(AlgorithmSuite suite, List<Integer> chosen) throws IOException {

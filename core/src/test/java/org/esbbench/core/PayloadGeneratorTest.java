@@ -47,6 +47,44 @@ class PayloadGeneratorTest {
     }
 
     @Test
+    void addsTheSizesOfTheRunSizesFileToTheGivenOnes() throws Exception {
+        // What the suite's check writes for -Dmatrix=wso2-mi: sizes the POM's ${size} does not hold.
+        Path runSizes = Files.writeString(out.resolve("run-sizes"), "500,1000,10000,100000\n");
+
+        int exit = run("--out", out.resolve("gen").toString(), "--sizes", "1024", "--sizes-file", runSizes.toString(),
+                "--ws-pool", "1", "--ws-suites", "modern", "--keystore-dir", CommittedKeystores.DIR.toString());
+
+        assertThat(exit).as(stderr.toString()).isZero();
+        for (int size : new int[] {1024, 500, 1000, 10000, 100000}) {
+            assertThat(Files.readAllBytes(out.resolve("gen/soap/buyStocks-" + size + ".xml"))).isEqualTo(Payloads.soap(size));
+            assertThat(Files.readAllBytes(out.resolve("gen/json/buyStocks-" + size + ".json"))).isEqualTo(Payloads.json(size));
+            assertThat(out.resolve("gen/wssec/modern/" + size + "/1.xml")).isRegularFile();
+        }
+        assertThat(stdout.toString()).contains("Wrote " + (5 * 2 + 5 * 2) + " payload files");
+    }
+
+    @Test
+    void aMissingRunSizesFileAddsNothing() throws Exception {
+        int exit = run("--out", out.toString(), "--sizes", "1024", "--formats", "soap",
+                "--sizes-file", out.resolve("no-such-file").toString());
+
+        assertThat(exit).as(stderr.toString()).isZero();
+        try (Stream<Path> files = Files.list(out.resolve("soap"))) {
+            assertThat(files.map(f -> f.getFileName().toString())).containsExactly("buyStocks-1024.xml");
+        }
+    }
+
+    @Test
+    void aRunSizesFileThatIsNotSizesIsRefused() throws Exception {
+        Path runSizes = Files.writeString(out.resolve("run-sizes"), "1024,1k\n");
+
+        int exit = run("--out", out.toString(), "--sizes", "1024", "--sizes-file", runSizes.toString());
+
+        assertThat(exit).isNotZero();
+        assertThat(stderr.toString()).contains("'1k' is not a size in bytes");
+    }
+
+    @Test
     void writesEveryStandardSizeByDefault() throws Exception {
         int exit = run("--out", out.toString(), "--formats", "json");
 

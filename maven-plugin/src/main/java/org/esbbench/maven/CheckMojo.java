@@ -13,7 +13,6 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.apache.maven.execution.MavenSession;
 import org.esbbench.core.Payloads;
 import org.esbbench.core.Scenario;
 import org.esbbench.maven.plans.PlanContract;
@@ -31,9 +30,6 @@ import java.util.Optional;
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VALIDATE, threadSafe = true)
 public class CheckMojo extends RunParametersMojo {
-
-    @Parameter(defaultValue = "${session}", readonly = true, required = true)
-    MavenSession session;
 
     /** Build phases from which on the suite's run takes place. */
     private static final Set<String> RUN_PHASES = Set.of("integration-test", "post-integration-test", "verify",
@@ -56,22 +52,33 @@ public class CheckMojo extends RunParametersMojo {
     @Override
     protected void doExecute() throws MojoExecutionException, MojoFailureException {
         TargetProfile profile = targetProfile();
+        RunParameters.Merged merged;
         Map<String, String> parameters;
         RunPlan plan;
         TargetServers servers;
         try {
+            merged = mergedParameters();
             // -Dscenarios=all on a profile that lists its scenarios means those; then none outside them may run.
-            parameters = ProfileScenarios.select(parameters(), profile, this::info);
+            parameters = ProfileScenarios.select(merged.values(), profile, this::info);
             plan = RunPlan.parse(parameters, root(), root().resolve("jmx"));
             ProfileScenarios.requireServed(plan.scenarios(), profile);
             // The profile's backend and server.* keys, before anything is built or started.
             servers = new TargetServers(root(), null, profile, java.time.Duration.ZERO, this::info);
             // A list of heaps needs a server the suite starts (and restarts per heap).
             plan.requireHeapsFit(servers.startsServer(), profile.name());
+            requirePayload(plan);
         } catch (InvalidRunException e) {
             throw new MojoFailureException(e.getMessage());
         }
         List<String> unchecked = checkPlans(plan, this::info);
+        merged.describe().forEach(this::info);
+        info(summarise(plan));
+        try {
+            // Every build: the payload generation (generate-resources) makes the payloads and ws-security pools of these.
+            RunSizesFile.write(workDir.toPath(), plan);
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot write the run's payload sizes: " + e.getMessage(), e);
+        }
         if (session.getGoals().stream().noneMatch(RUN_PHASES::contains)) {
             info("parameters valid; no run in this build (it ends before integration-test)");
             return;
@@ -83,9 +90,8 @@ public class CheckMojo extends RunParametersMojo {
             if (perfmon.isPresent() && perfmon.get().start()) {
                 Readiness.requireFreePort("PerfMon agent", perfmon.get().host(), perfmon.get().port());
             }
-            requirePayload(plan);
             if (!servers.startsBackend() && plan.delays().size() > 1) {
-                throw new InvalidRunException("-Ddelay=" + delay + ": a list of delays needs the echo backend the suite"
+                throw new InvalidRunException("-Ddelay=" + parameters.get("delay") + ": a list of delays needs the echo backend the suite"
                         + " starts (it restarts it between delays); target '" + profile.name() + "' says backend=external");
             }
             if (servers.startsBackend()) {
@@ -116,13 +122,25 @@ public class CheckMojo extends RunParametersMojo {
                             + ", started from target profile " + profile.name() + " (server.command)"
                     : "external (target profile " + profile.name() + ")";
             RunFacts.Versions versions = new RunFacts.Versions(suiteVersion, jmeterVersion, server);
-            RunPlanFiles.of(layout.runId(), Instant.now(), parameters, plan, profile, unchecked, description,
-                    RunFacts.of(root(), plan, profile, versions)).write(layout.runPlan());
+            Map<String, Object> facts = RunFacts.of(root(), plan, profile, versions);
+            merged.matrix().ifPresent(m -> facts.put("matrix", m.record(merged.overridden())));
+            RunPlanFiles.of(layout.runId(), Instant.now(), parameters, plan, profile, unchecked, description, facts)
+                    .write(layout.runPlan());
             currentRunPointer().point(layout);
             info("run " + layout.runId() + ": " + description);
             info("plan parameters: " + PlanProperties.describeSettings(plan));
         } catch (IOException e) {
             throw new MojoExecutionException("cannot create the run's results folder: " + e.getMessage(), e);
+        }
+    }
+
+    /** A skipped check leaves no payload sizes of an earlier build for the payload generation. */
+    @Override
+    protected void skipped() throws MojoExecutionException {
+        try {
+            RunSizesFile.forget(workDir.toPath());
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot remove " + workDir + "/" + RunSizesFile.NAME + ": " + e.getMessage(), e);
         }
     }
 
@@ -136,6 +154,23 @@ public class CheckMojo extends RunParametersMojo {
                 + (plan.variesHeap() ? " and " + plan.serverRestarts() + " server restart(s) (one per heap and repeat)" : "")
                 + ", target " + profile.name() + "; about " + ProgressLine.formatDuration(plan.estimatedSeconds())
                 + (plan.variesHeap() ? " (load, and about " + RunPlan.RESTART_SECONDS_ESTIMATE + " s per restart)" : " of load");
+    }
+
+    /**
+     * The line check prints in every build, before anything is made: how many scenario runs and how long, e.g.
+     * {@code 48 scenario runs (3 plans × 16 points × 1 repeat), about 4:49:36 of load}.
+     */
+    static String summarise(RunPlan plan) {
+        int plans = plan.plans().size();
+        int excluded = plan.excludedPoints();
+        return plan.scenarioRuns() + " scenario runs (" + plans + (plans == 1 ? " plan × " : " plans × ")
+                + plan.pointsPerPlan() + (plan.pointsPerPlan() == 1 ? " point × " : " points × ")
+                + plan.repeats() + (plan.repeats() == 1 ? " repeat" : " repeats")
+                + (excluded > 0 ? ", less " + excluded * plan.repeats() + " excluded (" + plan.exclusions().stream()
+                        .map(Exclusion::toString).collect(java.util.stream.Collectors.joining(", ")) + ")" : "")
+                + "), about " + ProgressLine.formatDuration(plan.estimatedSeconds())
+                + (plan.variesHeap() ? " (load, and about " + RunPlan.RESTART_SECONDS_ESTIMATE + " s for each of "
+                        + plan.serverRestarts() + " server restart(s))" : " of load");
     }
 
     /** "users 1, 2" or "rate 50/s" or both: the load levels of each model the run measures. */
@@ -193,10 +228,15 @@ public class CheckMojo extends RunParametersMojo {
                     Payloads.json(size);
                 }
             } catch (IllegalArgumentException e) {
-                throw new InvalidRunException("-Dsize=" + size + ": no payload of that size (" + e.getMessage()
+                throw new InvalidRunException("-Dsize=" + describeSizes(plan) + ": " + size + " B has no payload ("
+                        + e.getMessage()
                         + "); standard sizes: " + java.util.Arrays.toString(Payloads.STANDARD_SIZES));
             }
         }
+    }
+
+    private static String describeSizes(RunPlan plan) {
+        return plan.sizes().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
     }
 
     private Path newRunDir() throws IOException {

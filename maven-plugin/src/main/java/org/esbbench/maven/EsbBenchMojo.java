@@ -36,9 +36,14 @@ abstract class EsbBenchMojo extends AbstractMojo {
         Optional<String> why = skipReason();
         if (why.isPresent()) {
             info("skipped (" + why.get() + ")");
+            skipped();
             return;
         }
         doExecute();
+    }
+
+    /** What a goal does when skipped: by default nothing. */
+    protected void skipped() throws MojoExecutionException {
     }
 
     /** The goal's work, when it is not skipped. */

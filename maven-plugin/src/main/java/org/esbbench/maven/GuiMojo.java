@@ -138,8 +138,8 @@ public class GuiMojo extends RunParametersMojo {
     }
 
     /** The run parameters with the selection narrowed to the chosen plan, so its first point is the plan's. */
-    private Map<String, String> parameters(RunnablePlan chosen) {
-        Map<String, String> p = parameters();
+    private Map<String, String> parameters(RunnablePlan chosen) throws InvalidRunException {
+        Map<String, String> p = new java.util.LinkedHashMap<>(parameters());
         if (chosen.isStandard()) {
             p.put("scenarios", chosen.scenario().get().id());
             p.put("plans", "");

@@ -2,8 +2,12 @@ package org.esbbench.maven;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.codehaus.plexus.util.xml.Xpp3Dom;
 
 /**
  * The goals that read the run's parameters from the build's properties: check, which validates them and writes
@@ -11,6 +15,21 @@ import org.apache.maven.plugins.annotations.Parameter;
  * receive (-Dusers=100 reaches both the checks here and the plans), so a value is typed once.
  */
 abstract class RunParametersMojo extends EsbBenchMojo {
+
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    MavenSession session;
+
+    /** This goal's execution: its POM configuration tells a literal value from a property (RunParameters). */
+    @Parameter(defaultValue = "${mojoExecution}", readonly = true)
+    MojoExecution execution;
+
+    /** A published matrix, config/matrices/NAME.properties; explicit -D values override its dimensions one by one. */
+    @Parameter(property = "matrix", defaultValue = "")
+    String matrix;
+
+    /** Points left out of the cross product: plan@bytes, comma separated (a matrix's exclude=). */
+    @Parameter(property = "exclude", defaultValue = "")
+    String exclude;
 
     /** Scenario ids to run, comma separated, "all" or "none"; empty: all, unless -Dplans names plans of one's own. */
     @Parameter(property = "scenarios", defaultValue = "")
@@ -96,8 +115,33 @@ abstract class RunParametersMojo extends EsbBenchMojo {
         }
     }
 
-    /** Every run parameter by its property name: what RunPlan validates and the run plan records. */
-    Map<String, String> parameters() {
+    /**
+     * Every run parameter by its property name, the matrix laid under the explicit ones: what RunPlan validates and
+     * the run plan records.
+     */
+    Map<String, String> parameters() throws InvalidRunException {
+        return mergedParameters().values();
+    }
+
+    /** The build's values merged with -Dmatrix, and where each came from. */
+    RunParameters.Merged mergedParameters() throws InvalidRunException {
+        Map<String, String> values = buildParameters();
+        Optional<Matrix> m = matrix == null || matrix.isBlank() ? Optional.empty()
+                : Optional.of(Matrix.load(root().resolve("config/matrices"), matrix.trim()));
+        return RunParameters.merge(values, m, explicit(values.keySet()));
+    }
+
+    /** Which of {@code names} this build sets explicitly: -D, or a literal in this execution's POM configuration. */
+    RunParameters.Explicit explicit(java.util.Collection<String> names) {
+        Xpp3Dom configuration = execution == null ? null : execution.getConfiguration();
+        return RunParameters.Explicit.of(names, session == null ? null : session.getUserProperties(), name -> {
+            Xpp3Dom child = configuration == null ? null : configuration.getChild(name);
+            return child == null ? null : child.getValue();
+        });
+    }
+
+    /** Every run parameter as this goal received it (-D, POM configuration, suite pom property or default). */
+    Map<String, String> buildParameters() {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("scenarios", scenarios);
         p.put("plans", plans);
@@ -117,6 +161,8 @@ abstract class RunParametersMojo extends EsbBenchMojo {
         p.put("wsSuite", wsSuite);
         p.put("wsMode", wsMode);
         p.put("wsPool", wsPool);
+        // No suite pom property: Maven leaves the field null when nothing sets it, and the run plan would record null.
+        p.put("exclude", exclude == null ? "" : exclude);
         return p;
     }
 

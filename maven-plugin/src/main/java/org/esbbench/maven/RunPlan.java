@@ -33,10 +33,11 @@ import org.esbbench.report.points.Point;
  * @param heaps    the heaps of the server the suite starts (-Xms = -Xmx), smallest first: with several, the heap
  *                 is a dimension of the points and the server restarts between heaps
  * @param settings the plan parameters that are the same for every point (model, ramp-up, timeouts, ...)
+ * @param exclusions points left out of the cross product ({@code -Dexclude=ws-security@102400}, a matrix's exclude=)
  */
 public record RunPlan(List<RunnablePlan> plans, List<LoadModel> models, List<Integer> users, List<Integer> rates,
                       List<Integer> sizes, List<Long> delays, int repeats, long warmupSeconds, long measurementSeconds,
-                      List<String> heaps, PlanSettings settings) {
+                      List<String> heaps, PlanSettings settings, List<Exclusion> exclusions) {
 
     public static final long MAX_DELAY_MS = 600_000;
     public static final int MAX_REPEATS = 100;
@@ -69,7 +70,7 @@ public record RunPlan(List<RunnablePlan> plans, List<LoadModel> models, List<Int
      * Parses the run's parameters, by property name: {@code scenarios}, {@code plans}, {@code model}, {@code users},
      * {@code rate}, {@code size}, {@code delay}, {@code repeats}, {@code warmup}, {@code measurement}, {@code heap},
      * {@code rampup}, {@code reuse}, {@code connectTimeout}, {@code responseTimeout}, {@code wsSuite},
-     * {@code wsMode}, {@code wsPool}. A missing entry takes its default; relative plan paths resolve against
+     * {@code wsMode}, {@code wsPool}, {@code exclude}. Other names ({@code matrix}) are ignored. A missing entry takes its default; relative plan paths resolve against
      * {@code root}, the standard plans live in {@code plansDir}.
      */
     public static RunPlan parse(Map<String, String> values, Path root, Path plansDir) throws InvalidRunException {
@@ -89,9 +90,11 @@ public record RunPlan(List<RunnablePlan> plans, List<LoadModel> models, List<Int
                 oneOf("wsSuite", v.get("wsSuite"), List.of("modern", "classic")),
                 oneOf("wsMode", v.get("wsMode"), List.of("pool", "fresh")),
                 (int) positive("wsPool", v.get("wsPool"), 100_000));
+        List<RunnablePlan> plans = plans(v.get("scenarios"), v.get("plans"), root, plansDir);
+        List<Exclusion> exclusions = exclusions(v.get("exclude"), plans);
         // Both lists are validated whatever the model: a typo is still a typo.
-        return new RunPlan(
-                plans(v.get("scenarios"), v.get("plans"), root, plansDir),
+        RunPlan plan = new RunPlan(
+                plans,
                 models,
                 list("users", v.get("users"), x -> (int) positive("users", x, Integer.MAX_VALUE)),
                 list("rate", v.get("rate"), x -> (int) positive("rate", x, 1_000_000)),
@@ -101,7 +104,27 @@ public record RunPlan(List<RunnablePlan> plans, List<LoadModel> models, List<Int
                 warmup,
                 positive("measurement", v.get("measurement"), Long.MAX_VALUE),
                 heaps(v.get("heap")),
-                settings);
+                settings,
+                exclusions);
+        if (plan.points().isEmpty()) {
+            throw new InvalidRunException("nothing to run: -Dexclude=" + v.get("exclude") + " leaves out every point"
+                    + " (sizes " + describe(plan.sizes()) + " of plans " + String.join(", ", plan.planIds()) + ")");
+        }
+        return plan;
+    }
+
+    /** -Dexclude: each entry names a catalogue scenario or a plan of the run (else it is a typo). */
+    private static List<Exclusion> exclusions(String value, List<RunnablePlan> plans) throws InvalidRunException {
+        List<Exclusion> exclusions = Exclusion.parse(value);
+        Set<String> known = new LinkedHashSet<>(Scenario.ids());
+        plans.forEach(p -> known.add(p.id()));
+        for (Exclusion e : exclusions) {
+            if (!known.contains(e.plan())) {
+                throw new InvalidRunException("-Dexclude=" + value + ": '" + e.plan() + "' is no scenario and no plan"
+                        + " of this run; valid: " + String.join(", ", known));
+            }
+        }
+        return exclusions;
     }
 
     /** Every parameter's default, the same as the suite pom's properties and the plans' own defaults. */
@@ -127,6 +150,7 @@ public record RunPlan(List<RunnablePlan> plans, List<LoadModel> models, List<Int
         d.put("wsSuite", "modern");
         d.put("wsMode", "pool");
         d.put("wsPool", "100");
+        d.put("exclude", "");
         return Map.copyOf(d);
     }
 
@@ -353,7 +377,8 @@ public record RunPlan(List<RunnablePlan> plans, List<LoadModel> models, List<Int
     /**
      * Every point of the run in the order it is measured: by heap (the server restarts between heaps, so it is the
      * outermost: once per heap and repeat), then delay (the backend restarts between delays), then size, then model
-     * (closed first), then load, then plan. With one heap the points carry no heap ("": not varied).
+     * (closed first), then load, then plan. With one heap the points carry no heap ("": not varied). Excluded
+     * points are left out.
      */
     public List<Point> points() {
         List<Point> points = new ArrayList<>();
@@ -365,7 +390,10 @@ public record RunPlan(List<RunnablePlan> plans, List<LoadModel> models, List<Int
                             for (RunnablePlan p : plans) {
                                 Point point = model == LoadModel.CLOSED ? new Point(p.id(), load, size, delay)
                                         : Point.open(p.id(), load, size, delay);
-                                points.add(variesHeap() ? point.withHeap(heap) : point);
+                                Point candidate = variesHeap() ? point.withHeap(heap) : point;
+                                if (exclusions.stream().noneMatch(x -> x.excludes(candidate))) {
+                                    points.add(candidate);
+                                }
                             }
                         }
                     }
@@ -373,6 +401,17 @@ public record RunPlan(List<RunnablePlan> plans, List<LoadModel> models, List<Int
             }
         }
         return points;
+    }
+
+    /** Points of each plan in the full cross product, before exclusions: heaps x delays x sizes x load levels. */
+    public int pointsPerPlan() {
+        int loads = (models.contains(LoadModel.CLOSED) ? users.size() : 0) + (models.contains(LoadModel.OPEN) ? rates.size() : 0);
+        return heaps.size() * delays.size() * sizes.size() * loads;
+    }
+
+    /** Points the exclusions leave out of the cross product. */
+    public int excludedPoints() {
+        return plans.size() * pointsPerPlan() - points().size();
     }
 
     /** Scenario runs in the whole run: points times repeats. */

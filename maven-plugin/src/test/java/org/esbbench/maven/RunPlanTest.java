@@ -200,4 +200,37 @@ class RunPlanTest {
                 .hasMessageContaining("give one heap");
         parse("heap=256m").requireHeapsFit(false, "mi");
     }
+
+    @Test
+    void anExclusionLeavesItsPointsOutOfTheCrossProduct() throws Exception {
+        RunPlan plan = parse("scenarios=direct,ws-security", "users=1,2", "size=1024,102400",
+                "exclude=ws-security@102400, ws-security@102400");
+
+        assertThat(plan.points()).hasSize(6).noneMatch(p -> p.scenario().equals("ws-security") && p.sizeBytes() == 102400);
+        assertThat(plan.exclusions()).containsExactly(new Exclusion("ws-security", 102400));
+        assertThat(plan.scenarioRuns()).isEqualTo(6);
+        assertThat(plan.excludedPoints()).isEqualTo(2);
+    }
+
+    @Test
+    void anExclusionOfAScenarioOrSizeTheRunDoesNotHaveLeavesNothingOut() throws Exception {
+        // -Dscenarios=direct over adroitlogic-round7's exclude=ws-security@102400
+        assertThat(parse("scenarios=direct", "size=1024,102400", "exclude=ws-security@102400").points()).hasSize(2);
+    }
+
+    @Test
+    void aMalformedOrUnknownExclusionIsRefused() {
+        assertThatThrownBy(() -> parse("scenarios=direct", "exclude=ws-security"))
+                .hasMessageContaining("-Dexclude=ws-security: 'ws-security' is not plan@bytes");
+        assertThatThrownBy(() -> parse("scenarios=direct", "exclude=direct@1k"))
+                .hasMessageContaining("is not plan@bytes");
+        assertThatThrownBy(() -> parse("scenarios=direct", "exclude=wssec@1024"))
+                .hasMessageContaining("'wssec' is no scenario and no plan of this run; valid: direct,");
+    }
+
+    @Test
+    void excludingEveryPointIsNothingToRun() {
+        assertThatThrownBy(() -> parse("scenarios=direct", "size=1024", "exclude=direct@1024"))
+                .hasMessageContaining("nothing to run: -Dexclude=direct@1024 leaves out every point");
+    }
 }
