@@ -109,7 +109,12 @@ final class ResumeCheck {
             differences.add(TARGET + "=" + stored.target() + " and this build gives -D" + TARGET + "=" + target.strip());
         }
         RunPlan planned = parse(stored.parameters(), layout, stored);
-        for (Map.Entry<String, String> e : explicit.entrySet()) {
+        // In the run plan's order of parameters (scenarios, plans, model, users ...), so the message reads the same each time.
+        List<String> order = new ArrayList<>(stored.parameters().keySet());
+        List<Map.Entry<String, String>> given = explicit.entrySet().stream()
+                .sorted(java.util.Comparator.comparingInt(e -> order.contains(e.getKey()) ? order.indexOf(e.getKey())
+                        : Integer.MAX_VALUE)).toList();
+        for (Map.Entry<String, String> e : given) {
             String name = e.getKey();
             if (name.equals(TARGET) || !RunPlan.DEFAULTS.containsKey(name)) {
                 continue;

@@ -88,13 +88,17 @@ public final class ScenarioRunJournal {
         return entries;
     }
 
-    /** Every row in the order it was appended (a resumed run may hold several attempts of one name). */
+    /**
+     * Every row in the order it was appended (a resumed run may hold several attempts of one name). A torn last line
+     * (no final newline: a build killed while appending) is no row: what it began to record never ended well.
+     */
     public static java.util.List<Entry> readAll(Path file) throws IOException {
         java.util.List<Entry> entries = new java.util.ArrayList<>();
         if (!Files.exists(file)) {
             return entries;
         }
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        try (Reader in = new java.io.StringReader(text.substring(0, text.lastIndexOf('\n') + 1))) {
             for (CSVRecord r : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
                 try {
                     String exit = r.get("exitCode");
