@@ -27,6 +27,11 @@ final class ResumeCheck {
     /** The run parameters plus the target: the names whose explicit values must agree with the stored plan. */
     static final String TARGET = "target";
 
+    /** The run parameters in the README's order, for messages. */
+    private static final List<String> ORDER = List.of("scenarios", "plans", "model", "users", "rate", "size", "delay",
+            "repeats", "warmup", "measurement", "heap", "rampup", "reuse", "connectTimeout", "responseTimeout", "wsSuite",
+            "wsMode", "wsPool");
+
     private final Path root;
     private final Consumer<String> log;
 
@@ -110,7 +115,7 @@ final class ResumeCheck {
         }
         RunPlan planned = parse(stored.parameters(), layout, stored);
         // In the run plan's order of parameters (scenarios, plans, model, users ...), so the message reads the same each time.
-        List<String> order = new ArrayList<>(stored.parameters().keySet());
+        List<String> order = ORDER;
         List<Map.Entry<String, String>> given = explicit.entrySet().stream()
                 .sorted(java.util.Comparator.comparingInt(e -> order.contains(e.getKey()) ? order.indexOf(e.getKey())
                         : Integer.MAX_VALUE)).toList();
