@@ -193,10 +193,12 @@ public class RunMojo extends CurrentRunMojo {
                 root(), layout.perfmon(name), perfmon.host(), perfmon.port()));
         List<String> cmd = JMeterCommand.of(jmeter, jmeterHeapMb, runnable.file(), properties, jtl, log);
         info("starting " + label);
-        ManagedProcess process = ManagedProcess.start("jmeter-" + name, cmd, jmeter.home().resolve("bin"),
-                layout.jmeterOutput(name));
         long grace = 120 + plan.settings().responseTimeoutMs() / 1000;
+        ManagedProcess process;
+        // The guard first: in a build that is being stopped (SIGTERM) its hook cannot be added any more, and this
+        // throws before a JMeter starts that nothing would stop.
         try (StopOnExit guard = new StopOnExit(registry, "run-jmeter")) {
+            process = ManagedProcess.start("jmeter-" + name, cmd, jmeter.home().resolve("bin"), layout.jmeterOutput(name));
             guard.add(process);
             registry.register(process);
             try {
