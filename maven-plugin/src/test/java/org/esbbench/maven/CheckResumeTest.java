@@ -80,6 +80,24 @@ class CheckResumeTest {
     }
 
     @Test
+    void aRunWithNothingLeftSaysSo() throws Exception {
+        RunLayout layout = planned("r", Instant.parse("2026-11-23T10:00:00Z"));
+        ResumeCheck check = check();
+        Files.createDirectories(layout.jtl("x").getParent());
+        for (var run : org.esbbench.report.run.RunPlanFile.read(layout.runPlan()).scenarioRuns()) {
+            Files.writeString(layout.jtl(run.name()), "timeStamp,elapsed\n1,2\n");
+            ScenarioRunJournal.append(layout.scenarioRuns(),
+                    new ScenarioRunJournal.Entry(run.name(), 0, 7_000, Optional.of(0), ""));
+        }
+
+        ResumeCheck.Resumed resumed = check.check("r", Map.of());
+
+        assertThat(resumed.progress().pending()).isEmpty();
+        assertThat(ResumeCheck.describe(resumed, 9)).isEqualTo("resuming run r (session 2): all 8 complete: nothing to"
+                + " measure; the analysis reads the whole run");
+    }
+
+    @Test
     void aProcessOfTheEarlierBuildStillRunningIsRefused() throws Exception {
         RunLayout layout = planned("20261123-100000-reference", Instant.parse("2026-11-23T10:00:00Z"));
         // What a SIGKILLed build leaves: an entry still "running" whose process is alive.

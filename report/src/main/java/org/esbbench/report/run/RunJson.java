@@ -46,6 +46,17 @@ final class RunJson {
         json.put("parameters", parameters(plan));
         json.put("processes", processes(processes));
         json.put("times", times(plan, journal, analyzedAt));
+        // The builds that measured into the folder: one for a run that was never resumed.
+        json.put("sessions", RunSessions.read(layout.sessions()).stream().map(s -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("session", s.session());
+            m.put("startedAt", Instant.ofEpochMilli(s.startedAtMs()).toString());
+            m.put("complete", s.complete());
+            m.put("interrupted", s.interrupted());
+            m.put("pending", s.pending());
+            m.put("explicit", s.explicit());
+            return m;
+        }).toList());
         json.put("points", points(points, figures));
         json.put("failures", failures);
         writeAtomically(layout, json);
