@@ -1,6 +1,7 @@
 package org.esbbench.maven;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Locale;
 import org.esbbench.report.JtlFollower;
 
@@ -15,6 +16,8 @@ final class ProgressLine {
     private final RunPlan plan;
     private final int alreadyComplete;
     private final int toMeasure;
+    /** The heap of each scenario run this session measures, in order: a change is a server restart ahead. */
+    private final List<String> heaps;
     private final long runStartNanos;
     private int runsEnded;
     private double secondsOfEndedRuns;
@@ -29,10 +32,30 @@ final class ProgressLine {
      * @param toMeasure       scenario runs this session measures (the pending ones)
      */
     ProgressLine(RunPlan plan, int alreadyComplete, int toMeasure, long runStartNanos) {
+        this(plan, alreadyComplete, java.util.Collections.nCopies(toMeasure, ""), runStartNanos);
+    }
+
+    /**
+     * @param alreadyComplete scenario runs the folder held complete when this session began
+     * @param heaps           the heap of each scenario run this session measures, in order ("" when not varied)
+     */
+    ProgressLine(RunPlan plan, int alreadyComplete, List<String> heaps, long runStartNanos) {
         this.plan = plan;
         this.alreadyComplete = alreadyComplete;
-        this.toMeasure = toMeasure;
+        this.toMeasure = heaps.size();
+        this.heaps = List.copyOf(heaps);
         this.runStartNanos = runStartNanos;
+    }
+
+    /** Server restarts for a new heap among the scenario runs after {@code index}. */
+    private int restartsAfter(int index) {
+        int restarts = 0;
+        for (int i = index + 1; i < heaps.size(); i++) {
+            if (!heaps.get(i).equals(heaps.get(i - 1))) {
+                restarts++;
+            }
+        }
+        return restarts;
     }
 
     /** A scenario run took this long, JMeter's start-up and shutdown included: the ETA learns from it. */
@@ -57,7 +80,8 @@ final class ProgressLine {
         // Each scenario run takes its windows plus JMeter's start-up and shutdown: once a run has ended, the
         // ETA uses what runs really took.
         double perRunReal = runsEnded == 0 ? perRun : secondsOfEndedRuns / runsEnded;
-        long remaining = Math.max(0, perRun - inRun) + Math.round((toMeasure - index - 1) * perRunReal);
+        long remaining = Math.max(0, perRun - inRun) + Math.round((toMeasure - index - 1) * perRunReal)
+                + restartsAfter(index) * RunPlan.RESTART_SECONDS_ESTIMATE;
         double rate = intervalSeconds <= 0 ? 0 : (tail.samples() - samplesBefore) / intervalSeconds;
         double errorPct = tail.samples() == 0 ? 0 : 100.0 * tail.failures() / tail.samples();
         return String.format(Locale.ROOT,

@@ -115,8 +115,8 @@ public class RunMojo extends CurrentRunMojo {
                         + " are complete; the analysis reads the whole run");
                 return;
             }
-            ProgressLine progress = new ProgressLine(plan, done.count(RunProgress.State.COMPLETE), pending.size(),
-                    System.nanoTime());
+            ProgressLine progress = new ProgressLine(plan, done.count(RunProgress.State.COMPLETE),
+                    pending.stream().map(r -> r.point().heap()).toList(), System.nanoTime());
             // The backend and the server were started at the first pending point's delay and heap ("" when the heap is
             // not varied: then no point ever asks for another one).
             long currentDelay = pending.get(0).point().delayMs();

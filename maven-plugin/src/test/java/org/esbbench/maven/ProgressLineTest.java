@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.esbbench.report.JtlFollower;
 import org.junit.jupiter.api.Test;
@@ -32,13 +33,21 @@ class ProgressLineTest {
         return new JtlFollower(jtl);
     }
 
+    /** Seconds into the scenario run as the line says (2, or 3 on a slow machine). */
+    private static int inRun(String line) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("warm-up 0:00:(\\d\\d) of").matcher(line);
+        assertThat(m.find()).as(line).isTrue();
+        return Integer.parseInt(m.group(1));
+    }
+
     @Test
     void aNewRunCountsTheWholePlan() throws Exception {
         RunPlan plan = plan();
         String line = new ProgressLine(plan, System.nanoTime()).line(0, "direct", twoSecondsIn(), 0, 1);
 
-        // 7 s left of this run, 7 more runs of 9 s.
-        assertThat(line).startsWith("run 1 of 8: direct | warm-up 0:00:02 of 0:00:09").contains("ETA 0:01:10");
+        // The rest of this run, then 7 more runs of 9 s.
+        assertThat(line).startsWith("run 1 of 8: direct | warm-up 0:00:0");
+        assertThat(line).contains("ETA " + ProgressLine.formatDuration(9 - inRun(line) + 7 * 9));
     }
 
     @Test
@@ -47,8 +56,19 @@ class ProgressLineTest {
         // 3 complete before this session, 5 to measure: the second of them is going on.
         String line = new ProgressLine(plan, 3, 5, System.nanoTime()).line(1, "direct", twoSecondsIn(), 0, 1);
 
-        // 7 s left of this run, then 3 more runs of 9 s (not the 6 of the whole plan that come after run 5).
-        assertThat(line).startsWith("run 5 of 8 (2 of 5 this session): direct").contains("ETA 0:00:34");
+        // The rest of this run, then the 3 runs left of this session (8 planned - 2nd of the session - 1 would be 6).
+        assertThat(line).startsWith("run 5 of 8 (2 of 5 this session): direct")
+                .contains("ETA " + ProgressLine.formatDuration(9 - inRun(line) + 3 * 9));
+    }
+
+    @Test
+    void serverRestartsStillAheadCountInTheEta() throws Exception {
+        // 4 runs left in this session: 256m, 256m, 512m, 512m: one restart ahead of the 1st.
+        String line = new ProgressLine(plan(), 4, List.of("256m", "256m", "512m", "512m"), System.nanoTime())
+                .line(0, "direct", twoSecondsIn(), 0, 1);
+
+        assertThat(line).startsWith("run 5 of 8 (1 of 4 this session)")
+                .contains("ETA " + ProgressLine.formatDuration(9 - inRun(line) + 3 * 9 + RunPlan.RESTART_SECONDS_ESTIMATE));
     }
 
     @Test
@@ -56,6 +76,9 @@ class ProgressLineTest {
         ProgressLine progress = new ProgressLine(plan(), 3, 5, System.nanoTime());
         progress.runEnded(20);
 
-        assertThat(progress.line(1, "direct", twoSecondsIn(), 0, 1)).contains("ETA 0:01:07");
+        String line = progress.line(1, "direct", twoSecondsIn(), 0, 1);
+
+        // 3 more runs at the 20 s the ended one took, not at the planned 9 s.
+        assertThat(line).contains("ETA " + ProgressLine.formatDuration(9 - inRun(line) + 3 * 20));
     }
 }
