@@ -5,6 +5,7 @@ import org.apache.commons.csv.CSVRecord;
 import org.esbbench.report.run.ProcessesFile;
 import org.esbbench.report.run.RunLayout;
 import org.esbbench.report.run.RunPlanFile;
+import org.esbbench.report.run.RunSessions;
 import org.esbbench.report.run.ScenarioRunJournal;
 import org.junit.jupiter.api.Test;
 
@@ -85,6 +86,11 @@ class ResumeRunIT {
         say("session 2: " + line(out2, "resuming run"));
         say("session 2: " + line(out2, "of 5 this session)"));
         assertEveryPointMeasuredExactlyOnce(layout, plan, fourth);
+        assertThat(RunSessions.read(layout.sessions())).extracting(s -> List.of(s.session(), s.complete(),
+                s.interrupted(), s.pending())).containsExactly(List.of(1, 0, 0, 8), List.of(2, 3, 1, 5));
+        // The restarted server's GC log is the session's own: session 1's is still there.
+        assertThat(layout.serverGcLog("")).isNotEmptyFile();
+        assertThat(layout.serverGcLog("", 2)).isNotEmptyFile();
 
         // Session 3: a resume that asks for another plan is refused and touches nothing.
         Map<String, String> before = listing(layout.dir());
