@@ -161,6 +161,9 @@ public class RunMojo extends CurrentRunMojo {
             throw new MojoExecutionException("interrupted during the run", e);
         } catch (IllegalStateException shuttingDown) {
             // The build was stopped (SIGTERM, Ctrl-C): no guard can be added any more, so no further JMeter started.
+            if (!"Shutdown in progress".equals(shuttingDown.getMessage())) {
+                throw shuttingDown;
+            }
             throw new MojoExecutionException("the build is being stopped: no further scenario run started; resume the"
                     + " run with -Dresume=" + current.layout().runId(), shuttingDown);
         }
