@@ -18,6 +18,7 @@ import org.esbbench.core.Scenario;
 import org.esbbench.maven.plans.PlanContract;
 import org.esbbench.maven.plans.PlanReport;
 import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.run.RunSessions;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -49,8 +50,19 @@ public class CheckMojo extends RunParametersMojo {
     @Parameter(defaultValue = "${artemis.version}", readonly = true)
     String artemisVersion;
 
+    /**
+     * A run to continue instead of planning a new one: its id (a folder under results/), a run folder's path, or
+     * {@code latest} (the newest planned run). Only the scenario runs the folder does not hold complete are measured.
+     */
+    @Parameter(property = "resume", defaultValue = "")
+    String resume;
+
     @Override
     protected void doExecute() throws MojoExecutionException, MojoFailureException {
+        if (resume != null && !resume.isBlank()) {
+            resumeRun();
+            return;
+        }
         TargetProfile profile = targetProfile();
         RunParameters.Merged merged;
         Map<String, String> parameters;
@@ -83,6 +95,78 @@ public class CheckMojo extends RunParametersMojo {
             info("parameters valid; no run in this build (it ends before integration-test)");
             return;
         }
+        requireReady(plan, profile, servers);
+        try {
+            RunLayout layout = new RunLayout(newRunDir());
+            String description = describe(plan, profile);
+            String server = profile.startsServers()
+                    ? "reference-esb " + suiteVersion + " (Apache Camel " + camelVersion + (JmsProvider.of(profile).embeddedIn(profile)
+                            ? ", ActiveMQ Artemis " + artemisVersion + ")" : "; JMS broker at " + JmsProvider.of(profile) + ")")
+                    : servers.startsServer() ? profile.properties().getProperty("description", "a server")
+                            + ", started from target profile " + profile.name() + " (server.command)"
+                    : "external (target profile " + profile.name() + ")";
+            RunFacts.Versions versions = new RunFacts.Versions(suiteVersion, jmeterVersion, server);
+            Map<String, Object> facts = RunFacts.of(root(), plan, profile, versions);
+            merged.matrix().ifPresent(m -> facts.put("matrix", m.record(merged.overridden())));
+            RunPlanFiles.of(layout.runId(), Instant.now(), parameters, plan, profile, unchecked, description, facts)
+                    .write(layout.runPlan());
+            RunSessions.append(layout.sessions(), new RunSessions.Session(1, System.currentTimeMillis(), 0, 0,
+                    plan.scenarioRuns(), ResumeCheck.describeExplicit(ExplicitParameters.of(session.getUserProperties()))));
+            currentRunPointer().point(layout);
+            info("run " + layout.runId() + ": " + description);
+            info("plan parameters: " + PlanProperties.describeSettings(plan));
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot create the run's results folder: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * {@code -Dresume}: the stored plan instead of the build's parameters, checked against what the build gives
+     * explicitly ({@link ResumeCheck}); in a build that measures, the folder is prepared for the new session and
+     * becomes the build's current run. A build that ends before integration-test only checks.
+     */
+    private void resumeRun() throws MojoExecutionException, MojoFailureException {
+        ResumeCheck check = new ResumeCheck(root(), this::info);
+        Map<String, String> explicit = ExplicitParameters.of(session.getUserProperties());
+        ResumeCheck.Resumed resumed;
+        RunPlan plan;
+        TargetProfile profile;
+        TargetServers servers;
+        try {
+            resumed = check.check(resume.strip(), explicit);
+            CurrentRun current = new CurrentRun(resumed.layout(), resumed.planFile(), root());
+            plan = current.plan();
+            profile = current.profile();
+            servers = new TargetServers(root(), null, profile, java.time.Duration.ZERO, this::info);
+            requirePayload(plan);
+        } catch (InvalidRunException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
+        info(ResumeCheck.describe(resumed, plan.loadSeconds()));
+        try {
+            // The stored plan's sizes, so that the payload generation makes what the runs still to measure send.
+            RunSizesFile.write(workDir.toPath(), plan);
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot write the run's payload sizes: " + e.getMessage(), e);
+        }
+        if (session.getGoals().stream().noneMatch(RUN_PHASES::contains)) {
+            info("resume valid; no run in this build (it ends before integration-test)");
+            return;
+        }
+        if (!resumed.progress().pending().isEmpty()) {
+            requireReady(plan, profile, servers);
+        }
+        try {
+            check.prepare(resumed, ResumeCheck.describeExplicit(explicit));
+            currentRunPointer().point(resumed.layout());
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot prepare run " + resumed.layout().runId() + " for its new session: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** What must hold before anything starts: the target's port, the payloads, and every port the run will bind free. */
+    private void requireReady(RunPlan plan, TargetProfile profile, TargetServers servers) throws MojoFailureException {
         try {
             profile.port();
             // A malformed perfmon key, or the port of an agent to start already taken, fails here, before anything starts.
@@ -91,7 +175,7 @@ public class CheckMojo extends RunParametersMojo {
                 Readiness.requireFreePort("PerfMon agent", perfmon.get().host(), perfmon.get().port());
             }
             if (!servers.startsBackend() && plan.delays().size() > 1) {
-                throw new InvalidRunException("-Ddelay=" + parameters.get("delay") + ": a list of delays needs the echo backend the suite"
+                throw new InvalidRunException("-Ddelay=" + RunPlan.describe(plan.delays()).replace(" ", "") + ": a list of delays needs the echo backend the suite"
                         + " starts (it restarts it between delays); target '" + profile.name() + "' says backend=external");
             }
             if (servers.startsBackend()) {
@@ -111,26 +195,6 @@ public class CheckMojo extends RunParametersMojo {
             }
         } catch (InvalidRunException e) {
             throw new MojoFailureException(e.getMessage());
-        }
-        try {
-            RunLayout layout = new RunLayout(newRunDir());
-            String description = describe(plan, profile);
-            String server = profile.startsServers()
-                    ? "reference-esb " + suiteVersion + " (Apache Camel " + camelVersion + (JmsProvider.of(profile).embeddedIn(profile)
-                            ? ", ActiveMQ Artemis " + artemisVersion + ")" : "; JMS broker at " + JmsProvider.of(profile) + ")")
-                    : servers.startsServer() ? profile.properties().getProperty("description", "a server")
-                            + ", started from target profile " + profile.name() + " (server.command)"
-                    : "external (target profile " + profile.name() + ")";
-            RunFacts.Versions versions = new RunFacts.Versions(suiteVersion, jmeterVersion, server);
-            Map<String, Object> facts = RunFacts.of(root(), plan, profile, versions);
-            merged.matrix().ifPresent(m -> facts.put("matrix", m.record(merged.overridden())));
-            RunPlanFiles.of(layout.runId(), Instant.now(), parameters, plan, profile, unchecked, description, facts)
-                    .write(layout.runPlan());
-            currentRunPointer().point(layout);
-            info("run " + layout.runId() + ": " + description);
-            info("plan parameters: " + PlanProperties.describeSettings(plan));
-        } catch (IOException e) {
-            throw new MojoExecutionException("cannot create the run's results folder: " + e.getMessage(), e);
         }
     }
 

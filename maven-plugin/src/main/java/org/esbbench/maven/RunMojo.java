@@ -28,6 +28,9 @@ import org.esbbench.report.dashboard.JMeterInstallation;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.usage.GcSeries;
 import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.run.RunPlanFile;
+import org.esbbench.report.run.RunProgress;
+import org.esbbench.report.run.RunSessions;
 import org.esbbench.report.run.ScenarioRunJournal;
 
 /**
@@ -39,6 +42,8 @@ import org.esbbench.report.run.ScenarioRunJournal;
  * its health check and the preflight again, and the monitor's GC recording follows it.
  * A progress line is printed at a steady interval; each JMeter is stopped if it outlives its windows by far.
  * How each scenario run ended goes into the run's journal ({@code scenario-runs.csv}), which the analysis reads.
+ * Only the scenario runs the folder does not already hold complete ({@link RunProgress}) are measured, so a run
+ * resumed with {@code -Dresume} picks up where its earlier build stopped.
  */
 @Mojo(name = "run", defaultPhase = LifecyclePhase.INTEGRATION_TEST, threadSafe = true)
 public class RunMojo extends CurrentRunMojo {
@@ -101,35 +106,47 @@ public class RunMojo extends CurrentRunMojo {
             JMeterInstallation jmeter = JMeterInstallation.fromPluginConfig(jmeterConfig.toPath());
             Files.createDirectories(layout.dir().resolve(RunLayout.JTL));
             Files.createDirectories(layout.logs());
-            ProgressLine progress = new ProgressLine(plan, System.nanoTime());
-            long currentDelay = plan.delays().get(0);
-            // "" when the heap is not varied: then no point ever asks for another one
-            String currentHeap = plan.points().get(0).heap();
+            // Every run is a resume of its own plan: only what the folder does not hold complete is measured, in plan
+            // order (for a new run, everything). Check moved the files of interrupted attempts aside.
+            RunProgress done = RunProgress.of(layout, current.planFile());
+            List<RunPlanFile.ScenarioRun> pending = done.pending();
+            if (pending.isEmpty()) {
+                info("nothing to measure: all " + done.total() + " scenario runs of run " + layout.runId()
+                        + " are complete; the analysis reads the whole run");
+                return;
+            }
+            ProgressLine progress = new ProgressLine(plan, done.count(RunProgress.State.COMPLETE),
+                    pending.stream().map(r -> r.point().heap()).toList(), System.nanoTime());
+            // The backend and the server were started at the first pending point's delay and heap ("" when the heap is
+            // not varied: then no point ever asks for another one).
+            long currentDelay = pending.get(0).point().delayMs();
+            String currentHeap = pending.get(0).point().heap();
+            int session = RunSessions.current(layout);
             int index = 0;
             int failed = 0;
-            for (int repeat = 1; repeat <= plan.repeats(); repeat++) {
-                for (Point point : plan.points()) {
-                    if (!point.heap().equals(currentHeap) && servers.startsServer()) {
-                        restartServer(plan, profile, servers, layout, registry, restarted, point.heap());
-                        currentHeap = point.heap();
-                    }
-                    if (point.delayMs() != currentDelay && servers.startsBackend()) {
-                        restartBackend(servers, registry, restarted, point.delayMs());
-                        currentDelay = point.delayMs();
-                    }
-                    long began = System.nanoTime();
-                    long startedAt = System.currentTimeMillis();
-                    Outcome outcome = runOne(jmeter, plan, profile, point, repeat, index++, layout, registry, progress);
-                    progress.runEnded((System.nanoTime() - began) / 1e9);
-                    ScenarioRunJournal.append(layout.scenarioRuns(), new ScenarioRunJournal.Entry(
-                            RunLayout.scenarioRunName(point, repeat), startedAt, System.currentTimeMillis(),
-                            Optional.ofNullable(outcome.exitCode()), outcome.problem()));
-                    if (!outcome.problem().isEmpty()) {
-                        failed++;
-                        warn(outcome.problem());
-                    }
-                    agent.ifPresent(this::fullGc);
+            for (RunPlanFile.ScenarioRun next : pending) {
+                Point point = next.point();
+                int repeat = next.repeat();
+                if (!point.heap().equals(currentHeap) && servers.startsServer()) {
+                    restartServer(plan, profile, servers, layout, registry, restarted, point.heap(), session);
+                    currentHeap = point.heap();
                 }
+                if (point.delayMs() != currentDelay && servers.startsBackend()) {
+                    restartBackend(servers, registry, restarted, point.delayMs());
+                    currentDelay = point.delayMs();
+                }
+                long began = System.nanoTime();
+                long startedAt = System.currentTimeMillis();
+                Outcome outcome = runOne(jmeter, plan, profile, point, repeat, index++, layout, registry, progress);
+                progress.runEnded((System.nanoTime() - began) / 1e9);
+                ScenarioRunJournal.append(layout.scenarioRuns(), new ScenarioRunJournal.Entry(
+                        RunLayout.scenarioRunName(point, repeat), startedAt, System.currentTimeMillis(),
+                        Optional.ofNullable(outcome.exitCode()), outcome.problem()));
+                if (!outcome.problem().isEmpty()) {
+                    failed++;
+                    warn(outcome.problem());
+                }
+                agent.ifPresent(this::fullGc);
             }
             if (failed > 0) {
                 // The analysis still runs on what was recorded (verify phase); the journal names what went wrong.
@@ -142,6 +159,13 @@ public class RunMojo extends CurrentRunMojo {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new MojoExecutionException("interrupted during the run", e);
+        } catch (IllegalStateException shuttingDown) {
+            // The build was stopped (SIGTERM, Ctrl-C): no guard can be added any more, so no further JMeter started.
+            if (!"Shutdown in progress".equals(shuttingDown.getMessage())) {
+                throw shuttingDown;
+            }
+            throw new MojoExecutionException("the build is being stopped: no further scenario run started; resume the"
+                    + " run with -Dresume=" + current.layout().runId(), shuttingDown);
         }
     }
 
@@ -176,10 +200,12 @@ public class RunMojo extends CurrentRunMojo {
                 root(), layout.perfmon(name), perfmon.host(), perfmon.port()));
         List<String> cmd = JMeterCommand.of(jmeter, jmeterHeapMb, runnable.file(), properties, jtl, log);
         info("starting " + label);
-        ManagedProcess process = ManagedProcess.start("jmeter-" + name, cmd, jmeter.home().resolve("bin"),
-                layout.jmeterOutput(name));
         long grace = 120 + plan.settings().responseTimeoutMs() / 1000;
+        ManagedProcess process;
+        // The guard first: in a build that is being stopped (SIGTERM) its hook cannot be added any more, and this
+        // throws before a JMeter starts that nothing would stop.
         try (StopOnExit guard = new StopOnExit(registry, "run-jmeter")) {
+            process = ManagedProcess.start("jmeter-" + name, cmd, jmeter.home().resolve("bin"), layout.jmeterOutput(name));
             guard.add(process);
             registry.register(process);
             try {
@@ -274,7 +300,8 @@ public class RunMojo extends CurrentRunMojo {
      * The one place a server is restarted, so that a profile's own start command can be routed here.
      */
     void restartServer(RunPlan plan, TargetProfile profile, TargetServers servers, RunLayout layout,
-                       ProcessRegistry registry, StopOnExit restarted, String heap) throws IOException, InvalidRunException {
+                       ProcessRegistry registry, StopOnExit restarted, String heap, int session)
+            throws IOException, InvalidRunException {
         long since = System.currentTimeMillis();
         // The server, then (server.pid=file:) the launcher that started it, each with the profile's stop signal.
         for (String name : List.of("server", CommandServerLauncher.LAUNCHER)) {
@@ -287,7 +314,7 @@ public class RunMojo extends CurrentRunMojo {
                 registry.markStopped(old.get());
             }
         }
-        servers.startServer(serverJar.toPath(), heap, layout.serverGcLog(heap), plan.settings().wsSuite(), server -> {
+        servers.startServer(serverJar.toPath(), heap, layout.serverGcLog(heap, session), plan.settings().wsSuite(), server -> {
             restarted.add(server);
             registry.register(server);
         });

@@ -13,6 +13,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.esbbench.maven.management.ManagementAgentFlags;
 import org.esbbench.report.run.PerfMonAgentFile;
 import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.run.RunPlanFile;
+import org.esbbench.report.run.RunProgress;
+import org.esbbench.report.run.RunSessions;
 
 /**
  * Before the plans run: starts the echo backend (with the run's first delay; unless the target profile says
@@ -71,14 +74,25 @@ public class StartMojo extends CurrentRunMojo {
         try {
             RunPlan plan = current.plan();
             TargetProfile profile = current.profile();
+            // A resumed run starts where it left off: at the first scenario run still to measure.
+            Optional<RunPlanFile.ScenarioRun> first = RunProgress.of(layout, current.planFile()).firstPending();
+            if (first.isEmpty()) {
+                info("nothing to measure in run " + layout.runId() + ": every scenario run is complete, nothing started");
+                started.close();
+                return;
+            }
+            int session = RunSessions.current(layout);
             startBroker(layout, profile, registry, started);
             TargetServers servers = new TargetServers(root(), layout, profile, Duration.ofSeconds(startTimeout), this::info);
             TargetServers.Started onStarted = p -> register(registry, started, p);
-            startBackend(servers, plan, onStarted);
-            // The first heap of the run's list; the run goal restarts the server for each further one.
-            startServer(servers, plan.heap(), layout.serverGcLog(plan.variesHeap() ? plan.heap() : ""),
+            startBackend(servers, first.get().point().delayMs(), onStarted);
+            // The first pending point's heap; the run goal restarts the server for each further one. From session 2
+            // on, the GC log is one of the session's own.
+            String heap = plan.variesHeap() ? first.get().point().heap() : plan.heap();
+            startServer(servers, heap, layout.serverGcLog(plan.variesHeap() ? heap : "", session),
                     plan.settings().wsSuite(), onStarted);
             startPerfMon(layout, profile, registry, started);
+            preflightLine(layout, "# session " + session);
             new Preflight(root(), profile, plan, line -> preflightLine(layout, line)).run();
             startMonitor(layout, profile, servers.startsServer(), registry, started);
         } catch (InvalidRunException e) {
@@ -90,11 +104,11 @@ public class StartMojo extends CurrentRunMojo {
         }
     }
 
-    /** The echo backend with the run's first delay, unless the profile says backend=external. */
-    private void startBackend(TargetServers servers, RunPlan plan, TargetServers.Started onStarted)
+    /** The echo backend with the first pending point's delay, unless the profile says backend=external. */
+    private void startBackend(TargetServers servers, long delayMs, TargetServers.Started onStarted)
             throws IOException, InvalidRunException {
         if (servers.startsBackend()) {
-            servers.startBackend(backendJar.toPath(), plan.delays().get(0), onStarted);
+            servers.startBackend(backendJar.toPath(), delayMs, onStarted);
         } else {
             info("target profile says backend=external: the server calls " + servers.backend().url() + ", not started here");
         }

@@ -8,6 +8,7 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.esbbench.report.run.LatestRun;
 import org.esbbench.report.run.RunLayout;
 
 /**
@@ -24,10 +25,19 @@ public class StopMojo extends EsbBenchMojo {
     @Parameter(property = "stopGrace", defaultValue = "20")
     int stopGrace;
 
+    /**
+     * An earlier run whose processes to stop instead of this build's: its id (folder name under results/), a folder
+     * path, or "latest" (as for analyze): a build that was killed left them, and a resume refuses while they run.
+     */
+    @Parameter(property = "run", defaultValue = "")
+    String run;
+
     @Override
     protected void doExecute() throws MojoExecutionException {
         try {
-            Optional<RunLayout> run = currentRunPointer().current();
+            String earlier = this.run == null ? "" : this.run.strip();
+            Optional<RunLayout> run = earlier.isEmpty() ? currentRunPointer().current()
+                    : Optional.of(new RunLayout(LatestRun.resolve(root().resolve("results"), earlier)));
             if (run.isEmpty()) {
                 info("no current run (" + currentRunPointer().file() + " missing): nothing to stop");
                 return;

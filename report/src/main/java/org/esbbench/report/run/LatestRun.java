@@ -20,6 +20,42 @@ public final class LatestRun {
     }
 
     /**
+     * The newest run that check planned under {@code resultsDir}: the folder whose {@code run-plan.json} has the
+     * latest {@code checkedAt}. Unlike {@code results/latest}, which only the analysis writes, it names a run whose
+     * build was killed, which is what a resume needs.
+     *
+     * @throws IOException when no folder under {@code resultsDir} holds a readable run plan
+     */
+    public static Path newestPlanned(Path resultsDir) throws IOException {
+        Path newest = null;
+        java.time.Instant newestAt = null;
+        if (Files.isDirectory(resultsDir)) {
+            try (java.util.stream.Stream<Path> dirs = Files.list(resultsDir)) {
+                for (Path dir : dirs.filter(d -> !Files.isSymbolicLink(d) && Files.isDirectory(d)).toList()) {
+                    Path plan = new RunLayout(dir).runPlan();
+                    if (!Files.isRegularFile(plan)) {
+                        continue;
+                    }
+                    java.time.Instant at;
+                    try {
+                        at = RunPlanFile.read(plan).checkedAt();
+                    } catch (IOException e) {
+                        continue; // not a run plan this version reads: not a run to resume
+                    }
+                    if (newestAt == null || at.isAfter(newestAt)) {
+                        newest = dir;
+                        newestAt = at;
+                    }
+                }
+            }
+        }
+        if (newest == null) {
+            throw new IOException("no planned run in " + resultsDir + " (no folder with a " + RunLayout.RUN_PLAN + ")");
+        }
+        return newest.toAbsolutePath().normalize();
+    }
+
+    /**
      * The run folder {@code run} names under {@code resultsDir}: a run id (the folder's name), {@code latest}, or a
      * path to a run folder.
      *

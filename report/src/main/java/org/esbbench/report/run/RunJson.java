@@ -59,6 +59,17 @@ final class RunJson {
         json.put("processes", processes(processes));
         engines.ifPresent(g -> json.put("generators", g.section(processes)));
         json.put("times", times(plan, journal, analyzedAt));
+        // The builds that measured into the folder: one for a run that was never resumed.
+        json.put("sessions", RunSessions.read(layout.sessions()).stream().map(s -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("session", s.session());
+            m.put("startedAt", Instant.ofEpochMilli(s.startedAtMs()).toString());
+            m.put("complete", s.complete());
+            m.put("interrupted", s.interrupted());
+            m.put("pending", s.pending());
+            m.put("explicit", s.explicit());
+            return m;
+        }).toList());
         json.put("points", points(points, figures, engines, usageByScenarioRun));
         json.put("failures", failures);
         writeAtomically(layout, json);

@@ -27,6 +27,8 @@ import java.nio.file.Path;
  * points.csv             every figure of every scenario run
  * summary.csv, summary.md the points over their repeats
  * run.json               what was run, where, when, and its outcome (the results index reads it)
+ * sessions.csv           one row per build that measured into the folder: 1 for the first, n for each resume
+ * partial/s&lt;n&gt;/           the files of scenario runs interrupted before session n, moved aside (never deleted)
  * </pre>
  *
  * @param dir the run's folder
@@ -48,6 +50,9 @@ public record RunLayout(Path dir) {
     public static final String SUMMARY_CSV = "summary.csv";
     public static final String SUMMARY_MD = "summary.md";
     public static final String RUN_JSON = "run.json";
+    public static final String SESSIONS = "sessions.csv";
+    /** Files of interrupted scenario runs, moved aside by the resuming session: {@code partial/s<n>/}. */
+    public static final String PARTIAL = "partial";
     /** Under the results folder: the link (or, where links are not allowed, a text file) to the newest run. */
     public static final String LATEST = "latest";
 
@@ -142,6 +147,28 @@ public record RunLayout(Path dir) {
      */
     public Path serverGcLog(String heap) {
         return dir.resolve(heap.isEmpty() ? "server-gc.log" : "server-gc-" + heap + ".log");
+    }
+
+    /**
+     * The GC log of the server started with {@code heap} in session {@code session}: as {@link #serverGcLog(String)}
+     * for session 1, {@code server-gc[-HEAP]-s<n>.log} from session 2 on, so that a resumed run's server does not
+     * overwrite the log of the session before.
+     */
+    public Path serverGcLog(String heap, int session) {
+        if (session <= 1) {
+            return serverGcLog(heap);
+        }
+        return dir.resolve((heap.isEmpty() ? "server-gc" : "server-gc-" + heap) + "-s" + session + ".log");
+    }
+
+    /** {@code sessions.csv}: the builds that measured into this folder ({@link RunSessions}). */
+    public Path sessions() {
+        return dir.resolve(SESSIONS);
+    }
+
+    /** Where session {@code session} moved the files of the scenario runs it found interrupted. */
+    public Path partial(int session) {
+        return dir.resolve(PARTIAL).resolve("s" + session);
     }
 
     public Path cpu() {

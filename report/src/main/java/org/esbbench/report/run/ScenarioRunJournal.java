@@ -54,17 +54,55 @@ public final class ScenarioRunJournal {
         }
     }
 
+    /**
+     * Cuts a torn last line (a build killed while appending leaves the file without its final newline) back to the
+     * last complete row, so the journal reads again and the next append starts on a line of its own.
+     *
+     * @return the fragment that was cut off, empty when the file ended cleanly (or does not exist)
+     */
+    public static Optional<String> repairTail(Path file) throws IOException {
+        if (!Files.exists(file) || Files.size(file) == 0) {
+            return Optional.empty();
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        if (bytes[bytes.length - 1] == '\n') {
+            return Optional.empty();
+        }
+        int keep = bytes.length;
+        while (keep > 0 && bytes[keep - 1] != '\n') {
+            keep--;
+        }
+        String fragment = new String(bytes, keep, bytes.length - keep, StandardCharsets.UTF_8);
+        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file, StandardOpenOption.WRITE)) {
+            channel.truncate(keep);
+        }
+        return Optional.of(fragment);
+    }
+
     /** The entries by scenario run name (the last one wins when a name repeats); empty when there is no file. */
     public static Map<String, Entry> read(Path file) throws IOException {
         Map<String, Entry> entries = new LinkedHashMap<>();
+        for (Entry e : readAll(file)) {
+            entries.put(e.name(), e);
+        }
+        return entries;
+    }
+
+    /**
+     * Every row in the order it was appended (a resumed run may hold several attempts of one name). A torn last line
+     * (no final newline: a build killed while appending) is no row: what it began to record never ended well.
+     */
+    public static java.util.List<Entry> readAll(Path file) throws IOException {
+        java.util.List<Entry> entries = new java.util.ArrayList<>();
         if (!Files.exists(file)) {
             return entries;
         }
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        try (Reader in = new java.io.StringReader(text.substring(0, text.lastIndexOf('\n') + 1))) {
             for (CSVRecord r : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
                 try {
                     String exit = r.get("exitCode");
-                    entries.put(r.get("name"), new Entry(r.get("name"), Long.parseLong(r.get("startedAtMs")),
+                    entries.add(new Entry(r.get("name"), Long.parseLong(r.get("startedAtMs")),
                             Long.parseLong(r.get("endedAtMs")),
                             exit.isBlank() ? Optional.empty() : Optional.of(Integer.parseInt(exit)), r.get("problem")));
                 } catch (IllegalArgumentException e) {

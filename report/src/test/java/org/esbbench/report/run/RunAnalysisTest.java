@@ -139,6 +139,22 @@ class RunAnalysisTest {
         assertThat(json.path("points").get(0).path("figures").path("p99_9_ms").isNumber()).isTrue();
         assertThat(json.path("points").get(0).path("figures").has("cpu_us_per_msg")).isTrue();
         assertThat(json.path("failures")).isEmpty();
+        assertThat(json.path("sessions")).as("a folder without sessions.csv").isEmpty();
+    }
+
+    @Test
+    void runJsonListsTheSessionsOfAResumedRun() throws IOException {
+        RunLayout layout = new AnalysableRunFixture(results, "run").write();
+        RunSessions.append(layout.sessions(), new RunSessions.Session(1, 1_000, 0, 0, 4, "users=5,10"));
+        RunSessions.append(layout.sessions(), new RunSessions.Session(2, 2_000, 1, 1, 3, ""));
+
+        RunAnalysis.analyse(layout, AnalysisOptions.defaults(), log::add);
+
+        JsonNode sessions = new ObjectMapper().readTree(layout.runJson().toFile()).path("sessions");
+        assertThat(sessions).hasSize(2);
+        assertThat(sessions.get(1).path("session").asInt()).isEqualTo(2);
+        assertThat(sessions.get(1).path("interrupted").asInt()).isEqualTo(1);
+        assertThat(sessions.get(0).path("explicit").asText()).isEqualTo("users=5,10");
     }
 
     @Test
