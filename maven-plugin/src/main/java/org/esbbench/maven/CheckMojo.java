@@ -59,6 +59,7 @@ public class CheckMojo extends RunParametersMojo {
         Map<String, String> parameters;
         RunPlan plan;
         TargetServers servers;
+        Generators generators;
         try {
             // -Dscenarios=all on a profile that lists its scenarios means those; then none outside them may run.
             parameters = ProfileScenarios.select(parameters(), profile, this::info);
@@ -68,6 +69,7 @@ public class CheckMojo extends RunParametersMojo {
             servers = new TargetServers(root(), null, profile, java.time.Duration.ZERO, this::info);
             // A list of heaps needs a server the suite starts (and restarts per heap).
             plan.requireHeapsFit(servers.startsServer(), profile.name());
+            generators = GeneratorsCheck.validate(parameters, plan, this::info);
         } catch (InvalidRunException e) {
             throw new MojoFailureException(e.getMessage());
         }
@@ -103,8 +105,11 @@ public class CheckMojo extends RunParametersMojo {
                             profile.managementAgent().get().getPort());
                 }
             }
+            GeneratorsCheck.prepare(generators, profile, root(), this::info);
         } catch (InvalidRunException e) {
             throw new MojoFailureException(e.getMessage());
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot prepare the JMeter engines' RMI keystore: " + e.getMessage(), e);
         }
         try {
             RunLayout layout = new RunLayout(newRunDir());
