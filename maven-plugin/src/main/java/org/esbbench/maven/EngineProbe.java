@@ -107,7 +107,7 @@ final class EngineProbe {
                         </elementProp>
                       </ThreadGroup>
                       <hashTree>
-                        <org.esbbench.jmeter.engine.EngineProbeSampler testclass="org.esbbench.jmeter.engine.EngineProbeSampler" testname="engine probe"/>
+                        <org.esbbench.jmeter.engine.EngineProbeSampler guiclass="org.esbbench.jmeter.engine.EngineProbeSampler" testclass="org.esbbench.jmeter.engine.EngineProbeSampler" testname="engine probe"/>
                         <hashTree/>
                       </hashTree>
                     </hashTree>
@@ -221,7 +221,8 @@ final class EngineProbe {
             return ": it lacks the esb-bench extension (its JMeter's lib/ext has no esb-bench-jmeter-ext jar)";
         }
         List<String> lines = out.lines().filter(l -> l.contains(engine.address()) || l.contains("Failed to configure")
-                || l.contains("Error in rconfigure") || l.contains("Engine is busy")).limit(5).toList();
+                || l.contains("Error in rconfigure") || l.contains("Engine is busy") || l.startsWith("An error occurred"))
+                .limit(5).toList();
         Matcher m = NOT_STARTED.matcher(out);
         String notStarted = m.find() && m.group(1).contains(engine.address()) ? " (the client says it has not started)" : "";
         return notStarted + (lines.isEmpty() ? " (no line of the probe client's output names it)"
