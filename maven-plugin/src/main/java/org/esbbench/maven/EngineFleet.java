@@ -172,6 +172,17 @@ final class EngineFleet {
         return passed;
     }
 
+    /** Probes the engines generators.json records again (after a restart, say); fails naming any that does not pass. */
+    List<EngineProbe.Passed> probeRecorded(ProcessRegistry registry, StopOnExit guard) throws IOException, InvalidRunException {
+        GeneratorsFile file = recorded();
+        List<EngineAddress> engines = file.engines().stream()
+                .map(e -> new EngineAddress(e.id(), e.host(), e.registryPort())).toList();
+        return probe(engines, file.clientAddress(), p -> {
+            guard.add(p);
+            registry.register(p);
+        }, registry);
+    }
+
     private JMeterCommand.Remote remote(List<String> addresses, String clientAddress, int stopPort) {
         return new JMeterCommand.Remote(addresses, keystore.properties(), clientAddress, generators.clientPort(),
                 generators.ssl(), generators.mode(), stopPort, layout.runId());
