@@ -68,6 +68,7 @@ public class CheckMojo extends RunParametersMojo {
         Map<String, String> parameters;
         RunPlan plan;
         TargetServers servers;
+        Generators generators;
         try {
             merged = mergedParameters();
             // -Dscenarios=all on a profile that lists its scenarios means those; then none outside them may run.
@@ -79,6 +80,7 @@ public class CheckMojo extends RunParametersMojo {
             // A list of heaps needs a server the suite starts (and restarts per heap).
             plan.requireHeapsFit(servers.startsServer(), profile.name());
             requirePayload(plan);
+            generators = GeneratorsCheck.validate(parameters, plan, this::info);
         } catch (InvalidRunException e) {
             throw new MojoFailureException(e.getMessage());
         }
@@ -96,6 +98,7 @@ public class CheckMojo extends RunParametersMojo {
             return;
         }
         requireReady(plan, profile, servers);
+        requireGenerators(generators, profile);
         try {
             RunLayout layout = new RunLayout(newRunDir());
             String description = describe(plan, profile);
@@ -155,6 +158,11 @@ public class CheckMojo extends RunParametersMojo {
         }
         if (!resumed.progress().pending().isEmpty()) {
             requireReady(plan, profile, servers);
+            try {
+                requireGenerators(Generators.parse(resumed.planFile().parameters()), profile);
+            } catch (InvalidRunException e) {
+                throw new MojoFailureException(e.getMessage());
+            }
         }
         try {
             check.prepare(resumed, ResumeCheck.describeExplicit(explicit));
@@ -195,6 +203,18 @@ public class CheckMojo extends RunParametersMojo {
             }
         } catch (InvalidRunException e) {
             throw new MojoFailureException(e.getMessage());
+        }
+    }
+
+    /** -Dgenerators: remote engines reachable and the target reachable from them; the RMI keystore made. */
+    private void requireGenerators(Generators generators, TargetProfile profile)
+            throws MojoExecutionException, MojoFailureException {
+        try {
+            GeneratorsCheck.prepare(generators, profile, root(), this::info);
+        } catch (InvalidRunException e) {
+            throw new MojoFailureException(e.getMessage());
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot prepare the JMeter engines' RMI keystore: " + e.getMessage(), e);
         }
     }
 

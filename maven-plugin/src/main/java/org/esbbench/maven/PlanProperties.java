@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.esbbench.report.points.LoadSplit;
 import org.esbbench.report.points.Point;
 
 /**
@@ -30,7 +31,55 @@ final class PlanProperties {
             "connectTimeout", "responseTimeout", "wsSuite", "wsMode", "wsPool", "payloadDir", "keystoreDir",
             "perfmonHost", "perfmonPort", "perfmonFile");
 
+    /**
+     * What only the JMeter client of a distributed run gets (-J): the files the client itself writes or the
+     * engines have at their own paths (each engine is started with its own payloadDir and keystoreDir; paths never
+     * travel to another machine), and the PerfMon gate, which JMeter resolves on the client before the plan is
+     * sent (the collector stays on the client).
+     */
+    static final Set<String> CLIENT_ONLY = Set.of("payloadDir", "keystoreDir", "perfmonHost", "perfmonPort", "perfmonFile");
+
     private PlanProperties() {
+    }
+
+    /**
+     * The global properties (-G) every engine of a distributed run gets: the scenario run's properties without
+     * {@link #CLIENT_ONLY}, with {@code users=0} and {@code rate=0} (an engine without esb-bench's load-share hook
+     * runs nothing, so the load is never multiplied) and each engine's share of the totals ({@link LoadSplit}) in
+     * {@code esbbench.share.users} and {@code esbbench.share.rate}, keyed by the engine's -R address, which the hook
+     * reads at the start of the test.
+     *
+     * @param addresses the engines' -R addresses, in -Dgenerators order
+     */
+    static Map<String, String> forEngines(Map<String, String> properties, List<String> addresses) {
+        Map<String, String> g = new LinkedHashMap<>();
+        properties.forEach((name, value) -> {
+            if (!CLIENT_ONLY.contains(name)) {
+                g.put(name, value);
+            }
+        });
+        g.put("users", "0");
+        g.put("rate", "0");
+        g.put("esbbench.share.users", shares(properties.get("users"), addresses));
+        g.put("esbbench.share.rate", shares(properties.get("rate"), addresses));
+        return g;
+    }
+
+    /** Each engine's share of a total: {@code address=share,address=share}. */
+    static String shares(String total, List<String> addresses) {
+        List<Integer> shares = LoadSplit.of(total == null || total.isEmpty() ? 0 : Integer.parseInt(total), addresses.size());
+        List<String> entries = new ArrayList<>();
+        for (int i = 0; i < addresses.size(); i++) {
+            entries.add(addresses.get(i) + "=" + shares.get(i));
+        }
+        return String.join(",", entries);
+    }
+
+    /** {@code -Gname=value} for each property. */
+    static List<String> asGlobalArguments(Map<String, String> properties) {
+        List<String> args = new ArrayList<>();
+        properties.forEach((name, value) -> args.add("-G" + name + "=" + value));
+        return args;
     }
 
     /** Where the plans' files live, and the optional PerfMon agent the plans' collector reads. */

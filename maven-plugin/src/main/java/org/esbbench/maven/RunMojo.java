@@ -117,6 +117,10 @@ public class RunMojo extends CurrentRunMojo {
             }
             ProgressLine progress = new ProgressLine(plan, done.count(RunProgress.State.COMPLETE),
                     pending.stream().map(r -> r.point().heap()).toList(), System.nanoTime());
+            // -Dgenerators: each scenario run is a JMeter client driving the engines the start goal probed.
+            Generators generators = Generators.parse(current.planFile().parameters());
+            EngineFleet fleet = generators.distributed()
+                    ? new EngineFleet(root(), layout, jmeter, generators, jmeterHeapMb, this::info) : null;
             // The backend and the server were started at the first pending point's delay and heap ("" when the heap is
             // not varied: then no point ever asks for another one).
             long currentDelay = pending.get(0).point().delayMs();
@@ -135,9 +139,13 @@ public class RunMojo extends CurrentRunMojo {
                     restartBackend(servers, registry, restarted, point.delayMs());
                     currentDelay = point.delayMs();
                 }
+                if (fleet != null) {
+                    fleet.restartLocal(false, registry, restarted);
+                }
                 long began = System.nanoTime();
                 long startedAt = System.currentTimeMillis();
-                Outcome outcome = runOne(jmeter, plan, profile, point, repeat, index++, layout, registry, progress);
+                Outcome outcome = runOne(jmeter, plan, profile, point, repeat, index++, layout, registry, progress,
+                        fleet, restarted);
                 progress.runEnded((System.nanoTime() - began) / 1e9);
                 ScenarioRunJournal.append(layout.scenarioRuns(), new ScenarioRunJournal.Entry(
                         RunLayout.scenarioRunName(point, repeat), startedAt, System.currentTimeMillis(),
@@ -179,7 +187,8 @@ public class RunMojo extends CurrentRunMojo {
 
     /** Runs one point once. */
     private Outcome runOne(JMeterInstallation jmeter, RunPlan plan, TargetProfile profile, Point point, int repeat,
-                           int index, RunLayout layout, ProcessRegistry registry, ProgressLine progress)
+                           int index, RunLayout layout, ProcessRegistry registry, ProgressLine progress,
+                           EngineFleet fleet, StopOnExit restarted)
             throws IOException, InterruptedException, InvalidRunException {
         String name = RunLayout.scenarioRunName(point, repeat);
         Path jtl = layout.jtl(name);
@@ -199,17 +208,37 @@ public class RunMojo extends CurrentRunMojo {
         Map<String, String> properties = PlanProperties.of(plan, profile, runnable, point, PlanProperties.Files.of(
                 root(), layout.perfmon(name), perfmon.host(), perfmon.port()));
         List<String> cmd = JMeterCommand.of(jmeter, jmeterHeapMb, runnable.file(), properties, jtl, log);
-        info("starting " + label);
+        Path workDir = jmeter.home().resolve("bin");
+        org.esbbench.report.run.GeneratorsFile engines = fleet == null ? null : fleet.recorded();
+        int stopPort = 0;
+        if (fleet != null) {
+            stopPort = EngineFleet.freeUdpPort();
+            cmd = fleet.clientCommand(engines, runnable.file(), properties, jtl, log, stopPort);
+            workDir = fleet.rmiDir();
+        }
+        EngineWatch watch = fleet == null ? null : fleet.watch(engines, registry, layout.jmeterOutput(name));
+        info("starting " + label + (fleet == null ? "" : " on " + engines.engines().size() + " engine(s), users/rate "
+                + PlanProperties.forEngines(properties, EngineFleet.addresses(engines)).get("esbbench.share."
+                + (point.isOpen() ? "rate" : "users"))));
         long grace = 120 + plan.settings().responseTimeoutMs() / 1000;
         ManagedProcess process;
         // The guard first: in a build that is being stopped (SIGTERM) its hook cannot be added any more, and this
         // throws before a JMeter starts that nothing would stop.
         try (StopOnExit guard = new StopOnExit(registry, "run-jmeter")) {
-            process = ManagedProcess.start("jmeter-" + name, cmd, jmeter.home().resolve("bin"), layout.jmeterOutput(name));
+            process = ManagedProcess.start("jmeter-" + name, cmd, workDir, layout.jmeterOutput(name));
             guard.add(process);
             registry.register(process);
             try {
-                if (!awaitEnd(process, plan.loadSeconds() + grace, label, index, progress, jtl)) {
+                boolean ended = awaitEnd(process, plan.loadSeconds() + grace, label, index, progress, jtl, watch);
+                if (!ended && watch != null && watch.failed()) {
+                    // An engine was lost: stop this point, keep its samples aside, the run goes on.
+                    Optional<Path> partial = fleet.abort(process, stopPort, jtl);
+                    registry.markStopped(process);
+                    fleet.restartLocal(true, registry, restarted);
+                    return new Outcome(null, label + ": " + watch.problem() + "; the point was stopped"
+                            + partial.map(p -> " (its samples: " + layout.relative(p) + ")").orElse(""));
+                }
+                if (!ended) {
                     process.stop(Duration.ofSeconds(10));
                     return new Outcome(null, label + ": JMeter did not end within its windows plus " + grace
                             + " s and was stopped (log " + log + ")");
@@ -245,7 +274,7 @@ public class RunMojo extends CurrentRunMojo {
 
     /** Waits for JMeter to end, printing the progress line; false when it outlived {@code limitSeconds}. */
     private boolean awaitEnd(ManagedProcess process, long limitSeconds, String label, int index, ProgressLine progress,
-                             Path jtl) throws InterruptedException {
+                             Path jtl, EngineWatch watch) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(limitSeconds);
         ProcessHandle handle = ProcessHandle.of(process.pid()).orElse(null);
         if (handle == null) {
@@ -258,8 +287,12 @@ public class RunMojo extends CurrentRunMojo {
             if (System.nanoTime() > deadline) {
                 return false;
             }
+            if (watch != null && watch.failed()) {
+                return false;
+            }
             try {
-                handle.onExit().get(Math.min(progressInterval, 5), TimeUnit.SECONDS);
+                // Every 2 s while engines are watched: a lost engine stops the point within seconds.
+                handle.onExit().get(watch != null ? 2 : Math.min(progressInterval, 5), TimeUnit.SECONDS);
             } catch (TimeoutException e) {
                 // still running
             } catch (ExecutionException e) {

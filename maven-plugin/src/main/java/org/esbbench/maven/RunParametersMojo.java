@@ -107,6 +107,34 @@ abstract class RunParametersMojo extends EsbBenchMojo {
     @Parameter(property = "target", defaultValue = "reference")
     String target;
 
+    /** Where the load comes from: empty (one local JMeter), local:N (engines on loopback) or host[:port],... ({@link Generators}). */
+    @Parameter(property = "generators", defaultValue = "")
+    String generators;
+
+    /** RMI between the JMeter client and its engines over SSL (config/rmi keystore); false only with local:N. */
+    @Parameter(property = "generatorSsl", defaultValue = "true")
+    String generatorSsl;
+
+    /** The client's RMI address (java.rmi.server.hostname); empty: 127.0.0.1 for local:N, else the route to engine-1. */
+    @Parameter(property = "generatorClientAddress", defaultValue = "")
+    String generatorClientAddress;
+
+    /** The client's RMI port (client.rmi.localport; it uses up to three from there); 0: any. */
+    @Parameter(property = "generatorClientPort", defaultValue = "0")
+    String generatorClientPort;
+
+    /** The PerfMon agent port on each remote engine's host, for the engines' CPU; 0: none. */
+    @Parameter(property = "generatorPerfmonPort", defaultValue = "4444")
+    String generatorPerfmonPort;
+
+    /** Heap (MB) of each local engine; 0: the client's, -Djmeter.heap. */
+    @Parameter(property = "generatorHeap", defaultValue = "0")
+    String generatorHeap;
+
+    /** JMeter's sample sender mode of distributed runs: StrippedAsynch or StrippedBatch. */
+    @Parameter(property = "generatorMode", defaultValue = "StrippedAsynch")
+    String generatorMode;
+
     RunPlan plan() throws MojoFailureException {
         try {
             return RunPlan.parse(parameters(), root(), root().resolve("jmx"));
@@ -163,6 +191,13 @@ abstract class RunParametersMojo extends EsbBenchMojo {
         p.put("wsPool", wsPool);
         // No suite pom property: Maven leaves the field null when nothing sets it, and the run plan would record null.
         p.put("exclude", exclude == null ? "" : exclude);
+        p.put("generators", generators);
+        p.put("generatorSsl", generatorSsl);
+        p.put("generatorClientAddress", generatorClientAddress);
+        p.put("generatorClientPort", generatorClientPort);
+        p.put("generatorPerfmonPort", generatorPerfmonPort);
+        p.put("generatorHeap", generatorHeap);
+        p.put("generatorMode", generatorMode);
         return p;
     }
 

@@ -64,6 +64,14 @@ public class StartMojo extends CurrentRunMojo {
     @Parameter(property = "startTimeout", defaultValue = "90")
     int startTimeout;
 
+    /** Heap of the JMeter client (MB); local engines default to it. */
+    @Parameter(property = "jmeter.heap", defaultValue = "2048")
+    int jmeterHeapMb;
+
+    /** jmeter-maven-plugin's record of where its configure goal laid JMeter out (for -Dgenerators engines). */
+    @Parameter(defaultValue = "${project.build.directory}/config.json", required = true)
+    File jmeterConfig;
+
     @Override
     protected void doExecute(CurrentRun current) throws MojoExecutionException, MojoFailureException {
         RunLayout layout = current.layout();
@@ -82,6 +90,9 @@ public class StartMojo extends CurrentRunMojo {
                 return;
             }
             int session = RunSessions.current(layout);
+            // First: JMeter engines (-Dgenerators) fail in seconds, before servers start; generators.json is
+            // written before the monitor starts, which reads it.
+            startEngines(current, registry, started);
             startBroker(layout, profile, registry, started);
             TargetServers servers = new TargetServers(root(), layout, profile, Duration.ofSeconds(startTimeout), this::info);
             TargetServers.Started onStarted = p -> register(registry, started, p);
@@ -102,6 +113,18 @@ public class StartMojo extends CurrentRunMojo {
             stopNow(started);
             throw new MojoExecutionException("could not start the run: " + e.getMessage(), e);
         }
+    }
+
+    /** The run's JMeter engines (-Dgenerators): local ones started, all probed, recorded in generators.json. */
+    private void startEngines(CurrentRun current, ProcessRegistry registry, StopOnExit started)
+            throws IOException, InvalidRunException {
+        Generators generators = Generators.parse(current.planFile().parameters());
+        if (!generators.distributed()) {
+            return;
+        }
+        new EngineFleet(root(), current.layout(), org.esbbench.report.dashboard.JMeterInstallation.fromPluginConfig(
+                jmeterConfig.toPath()), generators, jmeterHeapMb, this::info)
+                .startAndProbe(registry, started);
     }
 
     /** The echo backend with the first pending point's delay, unless the profile says backend=external. */

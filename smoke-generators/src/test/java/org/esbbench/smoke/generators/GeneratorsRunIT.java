@@ -1,0 +1,134 @@
+package org.esbbench.smoke.generators;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Inspects the run this module's build has just made with {@code -Dgenerators=local:2}: direct and jms, closed
+ * model, 3 users, against the reference server. Two JMeter engines the suite started and stopped shared the users
+ * 2+1; one JMeter client per scenario run merged their samples into one results file; the jms replies came back on
+ * each engine's own reply queue (a shared one would show as timeouts and incorrect replies).
+ */
+class GeneratorsRunIT {
+    private static final List<String> SCENARIOS = List.of("direct", "jms");
+    private static Path runDir;
+
+    @BeforeAll
+    static void findTheRun() throws IOException {
+        Path pointer = Path.of(System.getProperty("esbbench.generators.currentRun", "target/esb-bench/current-run"));
+        assertThat(pointer).as("this module's pointer to its run").exists();
+        runDir = Path.of(Files.readString(pointer).strip());
+        assertThat(runDir).isDirectory();
+    }
+
+    @Test
+    void exactlyTwoEnginesRanAndAllProcessesAreGone() throws IOException {
+        List<CSVRecord> processes = csv(runDir.resolve("processes.csv"));
+        List<CSVRecord> engines = processes.stream().filter(p -> p.get("name").startsWith("engine-")).toList();
+
+        assertThat(engines.stream().map(p -> p.get("name"))).containsExactly("engine-1", "engine-2");
+        for (CSVRecord e : engines) {
+            assertThat(e.get("stoppedAtMs")).as(e.get("name") + " stopped").isNotEmpty();
+            assertThat(e.get("command")).contains("-Desbbench.engine=" + e.get("name"), " -s ",
+                    "-JreplyQueue=perf.reply." + e.get("name"))
+                    .as("no keystore password on a command line").doesNotContain("keystore.password");
+        }
+        for (CSVRecord p : processes) {
+            assertThat(ProcessHandle.of(Long.parseLong(p.get("pid"))).filter(ProcessHandle::isAlive))
+                    .as(p.get("name") + " has ended").isEmpty();
+        }
+        String runId = runDir.getFileName().toString();
+        List<String> left = ProcessHandle.allProcesses()
+                .filter(h -> h.info().commandLine().map(c -> c.contains("-Desbbench.run=" + runId)).orElse(false))
+                .map(h -> h.pid() + " " + h.info().commandLine().orElse("")).toList();
+        assertThat(left).as("processes of the run still alive").isEmpty();
+    }
+
+    @Test
+    void eachScenarioRunHasOneMergedResultWithoutErrorsOrIncorrectReplies() throws IOException {
+        List<Path> jtls;
+        try (Stream<Path> files = Files.list(runDir.resolve("jtl"))) {
+            jtls = files.filter(f -> f.getFileName().toString().endsWith(".csv")).sorted().toList();
+        }
+        assertThat(jtls).hasSize(SCENARIOS.size());
+        for (Path jtl : jtls) {
+            List<CSVRecord> rows = csv(jtl);
+            assertThat(rows).as(jtl + " samples").isNotEmpty();
+            for (CSVRecord r : rows) {
+                assertThat(r.get("success")).as(jtl + " sample at " + r.get("timeStamp") + ": " + r.get("failureMessage")
+                        + r.get("responseMessage")).isEqualTo("true");
+                // Threads are counted per engine: no engine ran all three users.
+                assertThat(Integer.parseInt(r.get("allThreads"))).as(jtl + " allThreads").isLessThanOrEqualTo(2);
+            }
+        }
+        for (CSVRecord r : csv(runDir.resolve("summary.csv"))) {
+            String point = r.get("scenario");
+            assertThat(Long.parseLong(r.get("samples"))).as(point + " samples").isPositive();
+            assertThat(Long.parseLong(r.get("errors"))).as(point + " errors").isZero();
+            assertThat(Long.parseLong(r.get("incorrect"))).as(point + " incorrect replies").isZero();
+        }
+    }
+
+    @Test
+    void theUsersWereSplitTwoAndOneAndRecorded() throws IOException {
+        JsonNode generators = new ObjectMapper().readTree(runDir.resolve("generators.json").toFile());
+        assertThat(generators.get("kind").asText()).isEqualTo("local");
+        assertThat(generators.get("ssl").asBoolean()).isTrue();
+        assertThat(generators.get("splitRule").asText()).contains("remainder");
+        JsonNode engines = generators.get("engines");
+        assertThat(engines).hasSize(2);
+        for (int k = 0; k < 2; k++) {
+            JsonNode e = engines.get(k);
+            assertThat(e.get("id").asText()).isEqualTo("engine-" + (k + 1));
+            assertThat(e.get("replyQueue").asText()).isEqualTo("perf.reply.engine-" + (k + 1));
+            assertThat(e.get("jmeter").asText()).isEqualTo("5.6.3");
+            int expected = k == 0 ? 2 : 1;
+            String out = Files.readString(runDir.resolve("logs/engine-" + (k + 1) + ".out"));
+            // One share line per test: the probe (no load) and one per scenario run with the engine's share.
+            assertThat(count(out, "esb-bench engine share: .* users=" + expected + " rate=0 \\(total users=3"))
+                    .as("engine-" + (k + 1) + " share lines").isEqualTo(SCENARIOS.size());
+            // What each engine really ran: the end line after each share line counts its started threads.
+            List<String> lines = out.lines().filter(l -> l.startsWith("esb-bench engine")).toList();
+            long ran = 0;
+            for (int i = 0; i + 1 < lines.size(); i++) {
+                if (lines.get(i).contains(" users=" + expected + " rate=0 (total users=3")
+                        && lines.get(i + 1).contains("startedThreads=" + expected + " ")) {
+                    ran++;
+                }
+            }
+            assertThat(ran).as("engine-" + (k + 1) + " ran its users in each scenario run").isEqualTo(SCENARIOS.size());
+        }
+        assertThat(runDir.resolve("run-plan.json")).content().contains("\"generators\" : \"local:2\"");
+    }
+
+    private static long count(String text, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        long n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+
+    private static List<CSVRecord> csv(Path file) throws IOException {
+        try (Reader in = Files.newBufferedReader(file)) {
+            return CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in).getRecords()
+                    .stream().collect(Collectors.toList());
+        }
+    }
+}
