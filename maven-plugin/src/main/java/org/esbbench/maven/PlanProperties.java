@@ -29,15 +29,19 @@ final class PlanProperties {
             "jmsConnectionFactory", "scenario", "model",
             "users", "rampup", "hold", "rate", "duration", "drain", "warmup", "measurement", "size", "delay", "reuse",
             "connectTimeout", "responseTimeout", "wsSuite", "wsMode", "wsPool", "payloadDir", "keystoreDir",
-            "perfmonHost", "perfmonPort", "perfmonFile");
+            "perfmonHost", "perfmonPort", "perfmonFile", "replyQueue");
 
     /**
      * What only the JMeter client of a distributed run gets (-J): the files the client itself writes or the
      * engines have at their own paths (each engine is started with its own payloadDir and keystoreDir; paths never
      * travel to another machine), and the PerfMon gate, which JMeter resolves on the client before the plan is
-     * sent (the collector stays on the client).
+     * sent (the collector stays on the client); and the JMS reply queue, which each engine has its own of.
      */
-    static final Set<String> CLIENT_ONLY = Set.of("payloadDir", "keystoreDir", "perfmonHost", "perfmonPort", "perfmonFile");
+    static final Set<String> CLIENT_ONLY = Set.of("payloadDir", "keystoreDir", "perfmonHost", "perfmonPort", "perfmonFile",
+            "replyQueue");
+
+    /** The JMS reply queue of a run without remote engines (engine-k uses {@code perf.reply.engine-k}). */
+    static final String REPLY_QUEUE = "perf.reply";
 
     private PlanProperties() {
     }
@@ -135,6 +139,9 @@ final class PlanProperties {
             p.put("perfmonPort", Integer.toString(files.perfmonPort()));
         });
         p.put("perfmonFile", files.perfmonFile().toString());
+        // The JMS reply queue of a local JMeter; each remote engine has its own (JMeter's receiver takes every reply
+        // on its queue, so two engines on one queue would take each other's), set when the engine starts.
+        p.put("replyQueue", REPLY_QUEUE);
         return p;
     }
 
