@@ -1,16 +1,13 @@
 package org.esbbench.report.run;
 
 import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 
 import java.io.IOException;
 import java.io.Reader;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -77,14 +74,7 @@ public final class RunSessions {
 
     /** Appends one row (and the header when the file is new). */
     public static void append(Path file, Session session) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        boolean fresh = !Files.exists(file) || Files.size(file) == 0;
-        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                StandardOpenOption.APPEND);
-             CSVPrinter printer = (fresh ? CSVFormat.DEFAULT.builder().setHeader(COLUMNS).build() : CSVFormat.DEFAULT)
-                     .print(out)) {
-            printer.printRecord(session.session(), session.startedAtMs(), session.complete(), session.interrupted(),
-                    session.pending(), session.explicit());
-        }
+        CsvAppend.row(file, COLUMNS, session.session(), session.startedAtMs(), session.complete(), session.interrupted(),
+                session.pending(), session.explicit());
     }
 }

@@ -1,12 +1,10 @@
 package org.esbbench.report.run;
 
 import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 
 import java.io.IOException;
 import java.io.Reader;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,15 +41,8 @@ public final class ScenarioRunJournal {
 
     /** Appends one entry (and the header when the file is new). */
     public static void append(Path file, Entry entry) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        boolean fresh = !Files.exists(file) || Files.size(file) == 0;
-        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                StandardOpenOption.APPEND);
-             CSVPrinter printer = (fresh ? CSVFormat.DEFAULT.builder().setHeader(COLUMNS).build() : CSVFormat.DEFAULT)
-                     .print(out)) {
-            printer.printRecord(entry.name(), entry.startedAtMs(), entry.endedAtMs(),
-                    entry.exitCode().map(String::valueOf).orElse(""), entry.problem().replace('\n', ' '));
-        }
+        CsvAppend.row(file, COLUMNS, entry.name(), entry.startedAtMs(), entry.endedAtMs(),
+                entry.exitCode().map(String::valueOf).orElse(""), entry.problem().replace('\n', ' '));
     }
 
     /**
