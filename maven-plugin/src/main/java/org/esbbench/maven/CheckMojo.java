@@ -87,12 +87,7 @@ public class CheckMojo extends RunParametersMojo {
         List<String> unchecked = checkPlans(plan, this::info);
         merged.describe().forEach(this::info);
         info(summarise(plan));
-        try {
-            // Every build: the payload generation (generate-resources) makes the payloads and ws-security pools of these.
-            RunSizesFile.write(workDir.toPath(), plan);
-        } catch (IOException e) {
-            throw new MojoExecutionException("cannot write the run's payload sizes: " + e.getMessage(), e);
-        }
+        writeRunSizes(plan);
         if (session.getGoals().stream().noneMatch(RUN_PHASES::contains)) {
             info("parameters valid; no run in this build (it ends before integration-test)");
             return;
@@ -146,12 +141,7 @@ public class CheckMojo extends RunParametersMojo {
             throw new MojoFailureException(e.getMessage());
         }
         info(ResumeCheck.describe(resumed, plan.loadSeconds()));
-        try {
-            // The stored plan's sizes, so that the payload generation makes what the runs still to measure send.
-            RunSizesFile.write(workDir.toPath(), plan);
-        } catch (IOException e) {
-            throw new MojoExecutionException("cannot write the run's payload sizes: " + e.getMessage(), e);
-        }
+        writeRunSizes(plan);
         if (session.getGoals().stream().noneMatch(RUN_PHASES::contains)) {
             info("resume valid; no run in this build (it ends before integration-test)");
             return;
@@ -215,6 +205,18 @@ public class CheckMojo extends RunParametersMojo {
             throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {
             throw new MojoExecutionException("cannot prepare the JMeter engines' RMI keystore: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Every build, a resumed one too: the payload generation (generate-resources) makes the payloads and
+     * ws-security pools of the run's sizes.
+     */
+    private void writeRunSizes(RunPlan plan) throws MojoExecutionException {
+        try {
+            RunSizesFile.write(workDir.toPath(), plan);
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot write the run's payload sizes: " + e.getMessage(), e);
         }
     }
 
