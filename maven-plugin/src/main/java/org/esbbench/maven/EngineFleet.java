@@ -133,8 +133,10 @@ final class EngineFleet {
         Files.deleteIfExists(jtl);
         Path output = dir.resolve("probe.out");
         List<String> addresses = engines.stream().map(EngineAddress::address).toList();
+        // The probe's one sample per engine is the last it sends: always StrippedBatch, which sends what it holds
+        // before it reports the test's end (StrippedAsynch reports the end first and may lose its last batch).
         List<String> cmd = JMeterCommand.remote(jmeter, PROBE_CLIENT_HEAP_MB, plan, Map.of(), Map.of(), jtl,
-                dir.resolve("probe.log"), remote(addresses, clientAddress, freeUdpPort()));
+                dir.resolve("probe.log"), remote(addresses, clientAddress, freeUdpPort(), Generators.BATCH));
         long started = System.currentTimeMillis();
         ManagedProcess client = ManagedProcess.start("jmeter-probe", cmd, keystore.dir(), output);
         onStarted.started(client);
@@ -184,8 +186,12 @@ final class EngineFleet {
     }
 
     private JMeterCommand.Remote remote(List<String> addresses, String clientAddress, int stopPort) {
+        return remote(addresses, clientAddress, stopPort, generators.mode());
+    }
+
+    private JMeterCommand.Remote remote(List<String> addresses, String clientAddress, int stopPort, String mode) {
         return new JMeterCommand.Remote(addresses, keystore.properties(), clientAddress, generators.clientPort(),
-                generators.ssl(), generators.mode(), stopPort, layout.runId());
+                generators.ssl(), mode, stopPort, layout.runId());
     }
 
     // ---- run goal ----

@@ -46,7 +46,18 @@ public record Generators(Kind kind, List<EngineAddress> engines, boolean ssl, St
 
     public static final int MAX_LOCAL = 16;
     public static final int DEFAULT_REGISTRY_PORT = 1099;
-    public static final List<String> MODES = List.of("StrippedAsynch", "StrippedBatch");
+    /**
+     * JMeter's own default sender, and the suite's: each sampling thread sends its batch (100 samples) itself, and
+     * at the test's end the engine sends what it holds before it reports the end.
+     */
+    public static final String BATCH = "StrippedBatch";
+    /**
+     * Queued, sent by one background thread per engine. JMeter 5.6.3's AsynchSampleSender reports the test's end
+     * to the client before its queue is drained, so the last samples can arrive after the client has closed the
+     * results file (lost): selectable, not the default.
+     */
+    public static final String ASYNCH = "StrippedAsynch";
+    public static final List<String> MODES = List.of(BATCH, ASYNCH);
 
     /** The parameters by property name, with their defaults (the suite pom's). */
     public static final Map<String, String> DEFAULTS = defaults();
@@ -59,7 +70,7 @@ public record Generators(Kind kind, List<EngineAddress> engines, boolean ssl, St
         d.put("generatorClientPort", "0");
         d.put("generatorPerfmonPort", "4444");
         d.put("generatorHeap", "0");
-        d.put("generatorMode", "StrippedAsynch");
+        d.put("generatorMode", BATCH);
         return java.util.Collections.unmodifiableMap(d);
     }
 

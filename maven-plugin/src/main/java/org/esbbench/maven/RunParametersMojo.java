@@ -131,8 +131,8 @@ abstract class RunParametersMojo extends EsbBenchMojo {
     @Parameter(property = "generatorHeap", defaultValue = "0")
     String generatorHeap;
 
-    /** JMeter's sample sender mode of distributed runs: StrippedAsynch or StrippedBatch. */
-    @Parameter(property = "generatorMode", defaultValue = "StrippedAsynch")
+    /** JMeter's sample sender mode of distributed runs: StrippedBatch (JMeter's default) or StrippedAsynch. */
+    @Parameter(property = "generatorMode", defaultValue = "StrippedBatch")
     String generatorMode;
 
     RunPlan plan() throws MojoFailureException {

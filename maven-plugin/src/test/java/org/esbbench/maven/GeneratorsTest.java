@@ -23,7 +23,7 @@ class GeneratorsTest {
         assertThat(g.kind()).isEqualTo(Generators.Kind.NONE);
         assertThat(g.distributed()).isFalse();
         assertThat(g.ssl()).isTrue();
-        assertThat(g.mode()).isEqualTo("StrippedAsynch");
+        assertThat(g.mode()).isEqualTo("StrippedBatch");
     }
 
     @Test
@@ -60,7 +60,7 @@ class GeneratorsTest {
         assertThatThrownBy(() -> parse("generators", "h1", "generatorSsl", "false"))
                 .hasMessageContaining("local:N").hasMessageContaining("every interface without authentication");
         assertThatThrownBy(() -> parse("generatorSsl", "maybe")).hasMessageContaining("valid: true, false");
-        assertThatThrownBy(() -> parse("generatorMode", "Standard")).hasMessageContaining("StrippedAsynch, StrippedBatch");
+        assertThatThrownBy(() -> parse("generatorMode", "Standard")).hasMessageContaining("StrippedBatch, StrippedAsynch");
         assertThatThrownBy(() -> parse("generatorHeap", "10")).hasMessageContaining("at least 64");
         assertThatThrownBy(() -> parse("generatorClientAddress", "10.0.0.1:5000")).hasMessageContaining("without a port");
     }

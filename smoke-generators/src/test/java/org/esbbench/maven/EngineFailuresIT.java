@@ -134,6 +134,61 @@ class EngineFailuresIT {
         }
     }
 
+    @Test
+    void anEngineWithoutTheExtensionIsNamedByTheProbe() throws Exception {
+        // Another machine's engine that was not given the bundle: a JMeter whose lib/ext lacks esb-bench's jar.
+        JMeterInstallation bare = JMeterInstallation.of(withoutExtension(jmeter.home(),
+                layout.dir().resolve("jmeter-without-extension")));
+        Path rmiDir = RmiKeystore.in(root).dir();
+        RmiKeystore.in(root).ensure();
+        int port = EngineLauncher.freePort();
+        EngineLauncher launcher = new EngineLauncher(root, layout, bare, rmiDir, 256, true,
+                line -> System.out.println("[engine] " + line));
+        Files.createDirectories(layout.logs());
+        ManagedProcess engine = ManagedProcess.start("engine-bare", launcher.command("engine-bare", port,
+                EngineLauncher.freePort()), rmiDir, launcher.output("engine-bare"));
+        guard.add(engine);
+        registry.register(engine);
+        // Without the extension there is no hook to print its line: ready when its RMI registry accepts connections
+        // (JMeter creates the registry after it exports the engine's object).
+        Readiness.awaitTcp(engine, "127.0.0.1", port, Duration.ofSeconds(40));
+
+        long t0 = System.nanoTime();
+        assertThatThrownBy(() -> fleet("127.0.0.1:" + port).startAndProbe(registry, guard))
+                .isInstanceOf(InvalidRunException.class)
+                .hasMessageContaining("engine-1 (127.0.0.1:" + port + ")")
+                .hasMessageContaining("lacks the esb-bench extension");
+        Duration took = Duration.ofNanos(System.nanoTime() - t0);
+        System.out.println("[it] the probe named the engine without the extension after " + took.toMillis() + " ms");
+        assertThat(took).isLessThan(Duration.ofSeconds(60));
+    }
+
+    /** A JMeter home beside {@code home}: bin/ copied, lib/ and lib/ext/ linked file by file, minus esb-bench's jar. */
+    private static Path withoutExtension(Path home, Path copy) throws IOException {
+        try (var files = Files.walk(home.resolve("bin"))) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Path to = copy.resolve(home.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(f, to);
+                }
+            }
+        }
+        for (String dir : List.of("lib", "lib/ext")) {
+            Files.createDirectories(copy.resolve(dir));
+            try (var files = Files.list(home.resolve(dir))) {
+                for (Path f : (Iterable<Path>) files::iterator) {
+                    String name = f.getFileName().toString();
+                    if (!(dir.equals("lib") && name.equals("ext")) && !name.startsWith("esb-bench-jmeter-ext")) {
+                        Files.createSymbolicLink(copy.resolve(dir).resolve(name), f);
+                    }
+                }
+            }
+        }
+        return copy;
+    }
+
     /** A 30 s closed-model point of 3 users against the test's own slow server. */
     private Map<String, String> pointProperties(int port) {
         Map<String, String> p = new LinkedHashMap<>();
