@@ -61,12 +61,10 @@ final class Preflight {
             } catch (IOException | JMSException | RuntimeException e) {
                 problem = e.getClass().getSimpleName() + ": " + e.getMessage();
             } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InvalidRunException("interrupted during the preflight of " + scenario.id());
+                throw interrupted(scenario);
             }
             if (problem != null) {
-                throw new InvalidRunException("preflight of scenario '" + scenario.id() + "' against target '"
-                        + profile.name() + "' (" + endpointDescription(scenario) + ") failed: " + problem);
+                throw failed(scenario, "", problem);
             }
             log.accept("preflight " + scenario.id() + ": correct reply");
             if (RoutingMismatch.applies(scenario)) {
@@ -93,18 +91,26 @@ final class Preflight {
         } catch (IOException | RuntimeException e) {
             problem = e.getClass().getSimpleName() + ": " + e.getMessage();
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InvalidRunException("interrupted during the preflight of " + scenario.id());
+            throw interrupted(scenario);
         }
         if (problem != null) {
-            throw new InvalidRunException("preflight of scenario '" + scenario.id() + "' against target '"
-                    + profile.name() + "' (" + endpointDescription(scenario) + ", " + request.what() + ") failed: "
-                    + problem);
+            throw failed(scenario, ", " + request.what(), problem);
         }
         String documented = RoutingMismatch.DOCUMENTED_FAULTS.get(scenario);
         log.accept("preflight " + scenario.id() + ": routing mismatch (" + request.what() + ") refused with 500 and"
                 + " SOAP fault \"" + fault + "\"" + (fault.equals(documented) ? "" : " (the reference server's: \""
                 + documented + "\")"));
+    }
+
+    /** The one wording of a failed preflight; {@code what} adds to the endpoint, e.g. which mismatch was sent. */
+    private InvalidRunException failed(Scenario scenario, String what, String problem) {
+        return new InvalidRunException("preflight of scenario '" + scenario.id() + "' against target '"
+                + profile.name() + "' (" + endpointDescription(scenario) + what + ") failed: " + problem);
+    }
+
+    private static InvalidRunException interrupted(Scenario scenario) {
+        Thread.currentThread().interrupt();
+        return new InvalidRunException("interrupted during the preflight of " + scenario.id());
     }
 
     private String endpointDescription(Scenario scenario) {
