@@ -14,14 +14,17 @@ import java.util.Optional;
  *                                   as much CPU as the server is flagged as limited by the harness
  * @param cores                      the machine's cores, for CPU utilisations as percent of the whole machine
  * @param figures                    the catalogue of figures
+ * @param errorTolerance             the errors a scenario run may have and still pass; empty: the run plan's
+ *                                   ({@code maxErrorPercent}, recorded by check), 0 for a plan without it
  */
 public record AnalysisOptions(Optional<JMeterInstallation> jmeter, double saturationThresholdPercent, int cores,
-                              Figures figures) {
+                              Figures figures, Optional<ErrorTolerance> errorTolerance) {
     public static final double DEFAULT_SATURATION_THRESHOLD_PERCENT = 90;
 
     public AnalysisOptions {
         Objects.requireNonNull(jmeter);
         Objects.requireNonNull(figures);
+        Objects.requireNonNull(errorTolerance);
         if (cores < 1) {
             throw new IllegalArgumentException("cores must be 1 or more, got " + cores);
         }
@@ -30,18 +33,23 @@ public record AnalysisOptions(Optional<JMeterInstallation> jmeter, double satura
     /** No dashboards, the default threshold, this machine's cores, the standard figures. */
     public static AnalysisOptions defaults() {
         return new AnalysisOptions(Optional.empty(), DEFAULT_SATURATION_THRESHOLD_PERCENT,
-                Runtime.getRuntime().availableProcessors(), Figures.standard());
+                Runtime.getRuntime().availableProcessors(), Figures.standard(), Optional.empty());
     }
 
     public AnalysisOptions withJMeter(JMeterInstallation installation) {
-        return new AnalysisOptions(Optional.of(installation), saturationThresholdPercent, cores, figures);
+        return new AnalysisOptions(Optional.of(installation), saturationThresholdPercent, cores, figures, errorTolerance);
     }
 
     public AnalysisOptions withSaturationThreshold(double percent) {
-        return new AnalysisOptions(jmeter, percent, cores, figures);
+        return new AnalysisOptions(jmeter, percent, cores, figures, errorTolerance);
     }
 
     public AnalysisOptions withFigures(Figures other) {
-        return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, other);
+        return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, other, errorTolerance);
+    }
+
+    /** Overrides the run plan's {@code maxErrorPercent} (an analysis run again with another threshold). */
+    public AnalysisOptions withErrorTolerance(ErrorTolerance tolerance) {
+        return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, figures, Optional.of(tolerance));
     }
 }

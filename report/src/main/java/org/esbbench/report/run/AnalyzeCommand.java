@@ -43,6 +43,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
             description = "Machine CPU %% from which a scenario run limited by the harness is flagged (default: ${DEFAULT-VALUE}).")
     double saturationThreshold;
 
+    @Option(names = "--max-error-percent", paramLabel = "PERCENT",
+            description = "Errors tolerated per scenario run, %% of its samples (0..100), instead of the run plan's"
+                    + " maxErrorPercent (recorded by check; 0 when it has none). Incorrect replies always fail the run.")
+    String maxErrorPercent;
+
     @Spec
     CommandSpec spec;
 
@@ -52,6 +57,14 @@ public final class AnalyzeCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try {
             AnalysisOptions options = AnalysisOptions.defaults().withSaturationThreshold(saturationThreshold);
+            if (maxErrorPercent != null) {
+                try {
+                    options = options.withErrorTolerance(ErrorTolerance.parse(maxErrorPercent));
+                } catch (IllegalArgumentException e) {
+                    err.println("analyze: " + e.getMessage().replace("-D" + ErrorTolerance.PARAMETER, "--max-error-percent"));
+                    return 2;
+                }
+            }
             if (dashboards != null && dashboards.jmeterHome != null) {
                 options = options.withJMeter(JMeterInstallation.of(dashboards.jmeterHome));
             }

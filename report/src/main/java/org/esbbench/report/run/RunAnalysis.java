@@ -49,7 +49,9 @@ public final class RunAnalysis {
         RunFigures usage = RunFigures.read(layout.dir(), options.cores(),
                 new SaturationCheck(options.saturationThresholdPercent()));
         List<String> unchecked = plan.uncheckedPlans();
-        ScenarioRunAnalyser analyser = new ScenarioRunAnalyser(layout, options.figures(), options.jmeter(), log);
+        ErrorTolerance tolerance = options.errorTolerance().isPresent() ? options.errorTolerance().get()
+                : recordedTolerance(layout, plan);
+        ScenarioRunAnalyser analyser = new ScenarioRunAnalyser(layout, options.figures(), options.jmeter(), log, tolerance);
 
         java.util.Optional<GeneratorsFile> generators = GeneratorsFile.read(layout.dir());
         Map<String, WindowUsage> usageByScenarioRun = new java.util.LinkedHashMap<>();
@@ -77,7 +79,7 @@ public final class RunAnalysis {
         PointsCsv.write(rows, layout.points(), options.figures());
         List<PointSummary> points = PointSummary.summarise(rows, options.figures(), RepeatHistograms.in(layout));
         ScalingCharts.write(points, layout.charts(), options.figures());
-        SummaryWriter.write(new RunSummary("Run " + plan.runId(), description(plan, generators), points, failures, warnings,
+        SummaryWriter.write(new RunSummary("Run " + plan.runId(), description(plan, generators, tolerance), points, failures, warnings,
                 OptionalDouble.of(options.saturationThresholdPercent())), layout, options.figures());
         RunJson.write(layout, plan, journal.values(), ProcessesFile.read(layout.processes()), points, options.figures(),
                 failures, Instant.now(), generators, usageByScenarioRun);
@@ -88,11 +90,22 @@ public final class RunAnalysis {
         return new AnalysisResult(points, failures);
     }
 
+    /** The plan's -DmaxErrorPercent, as check validated and recorded it (0 for a plan written before it existed). */
+    private static ErrorTolerance recordedTolerance(RunLayout layout, RunPlanFile plan) throws IOException {
+        try {
+            return ErrorTolerance.of(plan.parameters());
+        } catch (IllegalArgumentException e) {
+            throw new IOException(layout.runPlan() + ": " + e.getMessage(), e);
+        }
+    }
+
     /** The plan's own line, then the facts every reader of the figures needs. */
-    private static String description(RunPlanFile plan, java.util.Optional<GeneratorsFile> generators) {
+    private static String description(RunPlanFile plan, java.util.Optional<GeneratorsFile> generators,
+                                      ErrorTolerance tolerance) {
         String facts = (plan.target().isBlank() ? "" : "Target `" + plan.target() + "`; ") + plan.repeats()
                 + (plan.repeats() == 1 ? " repeat" : " repeats") + "; warm-up " + plan.warmupSeconds()
-                + " s, measurement " + plan.measurementSeconds() + " s per scenario run.";
+                + " s, measurement " + plan.measurementSeconds() + " s per scenario run."
+                + tolerance.explanation().map(e -> " " + e).orElse("");
         if (generators.isPresent()) {
             facts += "\n\n" + new GeneratorsReport(generators.get()).describe(plan.points());
         }

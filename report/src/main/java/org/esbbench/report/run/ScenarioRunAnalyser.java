@@ -36,18 +36,27 @@ public final class ScenarioRunAnalyser {
     private final Figures figures;
     private final Optional<JMeterInstallation> jmeter;
     private final Consumer<String> log;
+    private final ErrorTolerance tolerance;
+
+    /** With no error tolerated ({@link ErrorTolerance#NONE}). */
+    public ScenarioRunAnalyser(RunLayout layout, Figures figures, Optional<JMeterInstallation> jmeter, Consumer<String> log) {
+        this(layout, figures, jmeter, log, ErrorTolerance.NONE);
+    }
 
     /**
      * @param layout  where the scenario run's files go
      * @param figures the catalogue of figures to compute
      * @param jmeter  JMeter for the dashboards of the windows; empty for none
-     * @param log     progress and warnings, one line each
+     * @param log       progress and warnings, one line each
+     * @param tolerance the errors a window may have and still pass (-DmaxErrorPercent)
      */
-    public ScenarioRunAnalyser(RunLayout layout, Figures figures, Optional<JMeterInstallation> jmeter, Consumer<String> log) {
+    public ScenarioRunAnalyser(RunLayout layout, Figures figures, Optional<JMeterInstallation> jmeter, Consumer<String> log,
+                               ErrorTolerance tolerance) {
         this.layout = layout;
         this.figures = figures;
         this.jmeter = jmeter;
         this.log = log;
+        this.tolerance = tolerance;
     }
 
     /** What one scenario run gave: its row (empty when its results could not be read), failures and warnings. */
@@ -88,30 +97,68 @@ public final class ScenarioRunAnalyser {
         // JMeter's report generator fails on an empty range: a window without samples has no dashboard.
         String dashboard = jmeter.isPresent() && m.samples() > 0 ? dashboard(jmeter.get(), jtl, results, name, failures) : "";
         WindowUsage windowUsage = usage.usage(m.samples(), from, to);
+        List<String> flags = new ArrayList<>(windowUsage.flags());
+        if (tolerance.maxErrorPercent() > 0 && tolerance.crossed(m)) {
+            flags.add(ErrorTolerance.FLAG + ": " + percent(m.errorPercent()) + " % > " + tolerance.describe() + " %");
+        }
         RepeatRow row = new RepeatRow(point, repeat,
                 figures.compute(new WindowMeasurement(m, results.measurementHistogram(), windowUsage)),
-                String.join("; ", windowUsage.flags()), dashboard);
+                String.join("; ", flags), dashboard);
         results.warnings().forEach(w -> log.accept("WARNING: " + name + ": " + w));
-        failureOf(name, m).ifPresent(failures::add);
+        List<String> warnings = new ArrayList<>(results.warnings());
+        failureOf(name, m, tolerance).ifPresent(failures::add);
+        toleratedErrors(m, tolerance).ifPresent(w -> {
+            log.accept("WARNING: " + name + ": " + w);
+            warnings.add(w);
+        });
         log.accept(name + ": " + m.samples() + " samples, " + StandardFigures.THROUGHPUT.format(row.value(StandardFigures.THROUGHPUT))
                 + "/s, p99 " + StandardFigures.P99.format(row.value(StandardFigures.P99)) + " ms, " + m.errors()
                 + " errors, " + m.incorrect() + " incorrect" + (row.flags().isEmpty() ? "" : "; " + row.flags()));
-        return new Outcome(Optional.of(row), failures, results.warnings());
+        return new Outcome(Optional.of(row), failures, warnings);
     }
 
     /** What is wrong with a measurement window: no samples, or failed samples with the most frequent messages. */
     static Optional<String> failureOf(String name, Statistics m) {
+        return failureOf(name, m, ErrorTolerance.NONE);
+    }
+
+    /**
+     * What is wrong with a measurement window: no samples, any incorrect reply, or more errors than tolerated; with
+     * the most frequent failure messages.
+     */
+    static Optional<String> failureOf(String name, Statistics m, ErrorTolerance tolerance) {
         if (m.samples() == 0) {
             return Optional.of(name + ": no samples in the measurement window");
         }
-        if (m.clean()) {
+        if (m.incorrect() == 0 && !tolerance.crossed(m)) {
             return Optional.empty();
         }
+        String over = tolerance.maxErrorPercent() > 0 && tolerance.crossed(m)
+                ? "; error " + percent(m.errorPercent()) + " % is over -D" + ErrorTolerance.PARAMETER + "="
+                + tolerance.describe() : "";
+        return Optional.of(name + ": " + m.errors() + " errors and " + m.incorrect() + " incorrect replies of "
+                + m.samples() + " samples" + over + " (most frequent: " + top(m) + ")");
+    }
+
+    /** A window whose errors the threshold lets pass: the warning that names its error %. */
+    static Optional<String> toleratedErrors(Statistics m, ErrorTolerance tolerance) {
+        if (m.incorrect() > 0 || !tolerance.tolerated(m)) {
+            return Optional.empty();
+        }
+        return Optional.of(m.errors() + " errors of " + m.samples() + " samples (error " + percent(m.errorPercent())
+                + " %) tolerated: at or under -D" + ErrorTolerance.PARAMETER + "=" + tolerance.describe()
+                + " (most frequent: " + top(m) + ")");
+    }
+
+    private static String top(Statistics m) {
         StringBuilder top = new StringBuilder();
         m.failureMessages().entrySet().stream().limit(3).forEach(e -> top.append(top.isEmpty() ? "" : ", ")
                 .append(e.getValue()).append(" × `").append(e.getKey().replace('`', '\'').replace('\n', ' ')).append('`'));
-        return Optional.of(name + ": " + m.errors() + " errors and " + m.incorrect() + " incorrect replies of "
-                + m.samples() + " samples (most frequent: " + top + ")");
+        return top.toString();
+    }
+
+    private static String percent(double p) {
+        return String.format(java.util.Locale.ROOT, "%.2f", p);
     }
 
     private void writeWindowFiles(String name, WindowedResults results) throws IOException {

@@ -30,6 +30,8 @@ final class AnalysableRunFixture {
     private final Map<String, Double> errorRates = new LinkedHashMap<>();
     private final List<String> missing = new ArrayList<>();
     private final Map<String, String> problems = new LinkedHashMap<>();
+    private final Map<String, Double> incorrectRates = new LinkedHashMap<>();
+    private final Map<String, String> parameters = new LinkedHashMap<>(Map.of("esbbench.users", "5,10"));
     private int repeats = 2;
 
     AnalysableRunFixture(Path results, String runId) {
@@ -54,6 +56,18 @@ final class AnalysableRunFixture {
         return this;
     }
 
+    /** This scenario run's samples are incorrect replies at this rate. */
+    AnalysableRunFixture incorrect(String scenarioRun, double incorrectRate) {
+        incorrectRates.put(scenarioRun, incorrectRate);
+        return this;
+    }
+
+    /** A run parameter as check records it in run-plan.json. */
+    AnalysableRunFixture parameter(String name, String value) {
+        parameters.put(name, value);
+        return this;
+    }
+
     /** This scenario run left no results file. */
     AnalysableRunFixture withoutResults(String scenarioRun) {
         missing.add(scenarioRun);
@@ -73,7 +87,7 @@ final class AnalysableRunFixture {
         record.put("git", Map.of("commit", "0123abc", "localChanges", false));
         record.put("machine", Map.of("cores", 2));
         RunPlanFile plan = new RunPlanFile(layout.runId(), "reference", Instant.ofEpochMilli(START - 60_000),
-                Map.of("esbbench.users", "5,10"), List.of(new RunPlanFile.PlanEntry("direct", "jmx/direct.jmx", "direct", true)),
+                parameters, List.of(new RunPlanFile.PlanEntry("direct", "jmx/direct.jmx", "direct", true)),
                 points, repeats, WARMUP_SECONDS, MEASUREMENT_SECONDS, "direct at 5 and 10 users, 1 KiB", record);
         plan.write(layout.runPlan());
         Files.createDirectories(layout.dir().resolve(RunLayout.JTL));
@@ -84,7 +98,8 @@ final class AnalysableRunFixture {
             if (!missing.contains(name)) {
                 double errors = errorRates.getOrDefault(name, 0.0);
                 SyntheticJtl.write(new SyntheticJtl.Spec(3_000 * run.point().users() / 5, start, 25,
-                        run.point().users(), errors, 0, "direct", seed++), layout.jtl(name));
+                        run.point().users(), errors, incorrectRates.getOrDefault(name, 0.0), "direct", seed++),
+                        layout.jtl(name));
             }
             ScenarioRunJournal.append(layout.scenarioRuns(), new ScenarioRunJournal.Entry(name, start, start + 26_000,
                     Optional.of(0), problems.getOrDefault(name, "")));

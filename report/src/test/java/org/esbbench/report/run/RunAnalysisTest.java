@@ -185,6 +185,76 @@ class RunAnalysisTest {
     }
 
     @Test
+    void errorsUnderMaxErrorPercentLetTheRunPassWithItsFiguresAndAWarningNamingThePoint() throws IOException {
+        RunLayout layout = new AnalysableRunFixture(results, "tolerant").repeats(1)
+                .parameter("maxErrorPercent", "1")
+                .failing("direct_u5_s1024_d0_r1", 0.004)
+                .write();
+
+        AnalysisResult result = RunAnalysis.analyse(layout, AnalysisOptions.defaults(), log::add);
+
+        assertThat(result.failures()).isEmpty();
+        assertThat(result.points()).hasSize(2);
+        assertThat(result.points().get(0).errors()).isPositive();
+        assertThat(log).anySatisfy(l -> assertThat(l).startsWith("WARNING: direct_u5_s1024_d0_r1: ")
+                .contains(" errors of ", "tolerated: at or under -DmaxErrorPercent=1"));
+        assertThat(layout.summaryMd()).content()
+                .contains("Errors were tolerated up to 1 % of a scenario run's samples", "## Warnings",
+                        "- **warning**: direct_u5_s1024_d0_r1: ")
+                .doesNotContain("## What failed", ErrorTolerance.FLAG + ":");
+        assertThat(layout.summaryCsv()).content().contains("error_pct", "incorrect_pct");
+    }
+
+    @Test
+    void errorsOverMaxErrorPercentFailTheRunNamingThePointAndFlaggingIt() throws IOException {
+        RunLayout layout = new AnalysableRunFixture(results, "over").repeats(1)
+                .parameter("maxErrorPercent", "1")
+                .failing("direct_u10_s1024_d0_r1", 0.03)
+                .write();
+
+        AnalysisResult result = RunAnalysis.analyse(layout, AnalysisOptions.defaults(), log::add);
+
+        assertThat(result.failures()).singleElement().satisfies(f -> assertThat(f)
+                .startsWith("direct_u10_s1024_d0_r1: ").contains(" % is over -DmaxErrorPercent=1"));
+        assertThat(result.points().get(1).flags()).containsExactly(ErrorTolerance.FLAG + " in 1 of 1 repeat");
+        assertThat(Files.readString(layout.points())).contains(ErrorTolerance.FLAG + ": ");
+        assertThat(layout.summaryMd()).content().contains("## What failed", "- direct_u10_s1024_d0_r1: ");
+
+        // The same folder analysed again with a threshold above its error %: it passes (the CLI's override).
+        AnalysisResult again = RunAnalysis.analyse(layout, AnalysisOptions.defaults()
+                .withErrorTolerance(new ErrorTolerance(50)), log::add);
+        assertThat(again.passed()).isTrue();
+    }
+
+    @Test
+    void incorrectRepliesFailTheRunWhateverMaxErrorPercent() throws IOException {
+        RunLayout layout = new AnalysableRunFixture(results, "corrupt").repeats(1)
+                .parameter("maxErrorPercent", "100")
+                .incorrect("direct_u5_s1024_d0_r1", 0.002)
+                .write();
+
+        AnalysisResult result = RunAnalysis.analyse(layout, AnalysisOptions.defaults(), log::add);
+
+        assertThat(result.failures()).singleElement().satisfies(f -> assertThat(f)
+                .startsWith("direct_u5_s1024_d0_r1: 0 errors and ").contains(" incorrect replies of "));
+    }
+
+    @Test
+    void theAnalyzeCommandTakesAnotherMaxErrorPercentAndRefusesANonNumber() throws IOException {
+        RunLayout layout = new AnalysableRunFixture(results, "cli").repeats(1)
+                .failing("direct_u5_s1024_d0_r1", 0.004)
+                .write();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = new CommandLine(new ReportCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err));
+
+        assertThat(cli.execute("analyze", layout.dir().toString())).isEqualTo(1);
+        assertThat(cli.execute("analyze", "--max-error-percent", "1", layout.dir().toString())).isZero();
+        assertThat(cli.execute("analyze", "--max-error-percent", "lots", layout.dir().toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("analyze: --max-error-percent=lots: ");
+    }
+
+    @Test
     void theAnalyzeCommandAnalysesAnOldRunFolderAgain() throws IOException {
         RunLayout layout = new AnalysableRunFixture(results, "old-run").repeats(1).write();
         RunAnalysis.analyse(layout, AnalysisOptions.defaults(), log::add);
