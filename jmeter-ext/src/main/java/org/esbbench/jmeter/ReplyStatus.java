@@ -31,4 +31,14 @@ final class ReplyStatus {
         }
         return status;
     }
+
+    /**
+     * Whether the status is a gateway's statement that its upstream failed (RFC 9110: 502 Bad Gateway, 503 Service
+     * Unavailable, 504 Gateway Timeout): the server under test got no usable reply from its backend, so there is no
+     * reply of the scenario to verify. Counted as a transport error, not as an incorrect reply (which means corruption);
+     * no scenario expects one of these statuses.
+     */
+    static boolean gatewayFailure(int status) {
+        return status == 502 || status == 503 || status == 504;
+    }
 }

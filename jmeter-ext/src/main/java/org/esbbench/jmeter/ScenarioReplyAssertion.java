@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * <p>Failure messages are the contract with the analysis:
  * <ul>
  *   <li>{@value #INCORRECT_REPLY}… — a reply arrived and differs from the expected one;</li>
- *   <li>{@value #TRANSPORT_ERROR}… — no reply arrived (refused, reset, timed out, no JMS reply);</li>
+ *   <li>{@value #TRANSPORT_ERROR}… — no reply arrived (refused, reset, timed out, no JMS reply), or the server
+ *       answered with a gateway status (502, 503, 504: its call to the backend failed);</li>
  *   <li>{@value #CHECK_NOT_POSSIBLE}… — the check could not be set up (unknown scenario, missing payload
  *       file, keystore); marked as an assertion error.</li>
  * </ul>
@@ -71,6 +72,10 @@ public class ScenarioReplyAssertion extends AbstractTestElement implements Asser
         int status = ReplyStatus.of(sample);
         if (status == ReplyStatus.NO_REPLY) {
             return result.setResultForFailure(TRANSPORT_ERROR + describeNoReply(sample));
+        }
+        if (ReplyStatus.gatewayFailure(status)) {
+            return result.setResultForFailure(TRANSPORT_ERROR + describeNoReply(sample) + " (the server's call to"
+                + " its backend failed)");
         }
         ReplyCheck check;
         try {

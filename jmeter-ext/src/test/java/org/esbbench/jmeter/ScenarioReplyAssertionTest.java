@@ -130,6 +130,18 @@ class ScenarioReplyAssertionTest {
     }
 
     @Test
+    void reportsAGatewayStatusOfTheServerAsATransportErrorNotAnIncorrectReply() {
+        for (String code : new String[]{"502", "503", "504"}) {
+            AssertionResult result = assertion("direct", soapFile).getResult(httpReply(code, "<fault/>".getBytes()));
+
+            assertThat(result.isFailure()).as(code).isTrue();
+            assertThat(result.getFailureMessage()).as(code)
+                .startsWith(ScenarioReplyAssertion.TRANSPORT_ERROR + code)
+                .contains("the server's call to its backend failed");
+        }
+    }
+
+    @Test
     void reportsAMissingJmsReplyAsATransportError() {
         SampleResult noReply = new SampleResult();
         noReply.setResponseMessage("No reply message received");
