@@ -69,6 +69,12 @@ public final class EchoBackendCommand implements Callable<Integer> {
             description = "Password of --keystore (default: empty).")
     String keystorePassword;
 
+    @Option(names = "--fail-percent", defaultValue = "0", paramLabel = "P",
+            description = "Drills and tests only: answer P %% of requests (0..100, every k-th, not random; health"
+                    + " checks not counted) with 503 and close the connection, for runs with known transport errors"
+                    + " (default: ${DEFAULT-VALUE}).")
+    double failPercent;
+
     @Spec
     CommandSpec spec;
 
@@ -93,8 +99,10 @@ public final class EchoBackendCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         BackendSettings settings;
+        FailureInjection failures;
         try {
             settings = settings();
+            failures = new FailureInjection(failPercent);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -102,12 +110,15 @@ public final class EchoBackendCommand implements Callable<Integer> {
         Signal.handle(new Signal("TERM"), signal -> stop.countDown());
         Signal.handle(new Signal("INT"), signal -> stop.countDown());
 
-        EchoServer server = new EchoServer(settings).start();
+        EchoServer server = new EchoServer(settings).withFailures(failures).start();
         String scheme = settings.tls() == null ? "http" : "https";
         System.err.printf("backend-netty listening on %s://%s:%d (%s, %d event-loop threads, delay %d ms, max body %d bytes, health %s)%n",
                 scheme, settings.bindAddress(), server.port(), server.transport().name().toLowerCase(),
                 server.eventLoopThreads(), settings.delayMillis(), settings.maxBodyBytes(), settings.healthPath());
         warnIfBacklogCapped(settings.backlog());
+        if (failures.active()) {
+            System.err.println("backend-netty: DRILL: answering " + failPercent + " % of requests with 503 (--fail-percent)");
+        }
 
         stop.await();
         System.err.println("backend-netty stopping: no new connections, waiting up to "

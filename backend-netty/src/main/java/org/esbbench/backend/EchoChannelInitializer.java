@@ -23,9 +23,11 @@ final class EchoChannelInitializer extends ChannelInitializer<SocketChannel> {
     private final EchoCounters counters;
     private final ChannelGroup channels;
     private final BooleanSupplier draining;
+    private final FailureInjection failures;
 
     EchoChannelInitializer(BackendSettings settings, SslContext sslContext, EchoCounters counters,
-                           ChannelGroup channels, BooleanSupplier draining) {
+                           ChannelGroup channels, BooleanSupplier draining, FailureInjection failures) {
+        this.failures = failures;
         this.settings = settings;
         this.sslContext = sslContext;
         this.counters = counters;
@@ -47,6 +49,9 @@ final class EchoChannelInitializer extends ChannelInitializer<SocketChannel> {
             pipeline.addLast(new IdleStateHandler(idleMillis, 0, 0, TimeUnit.MILLISECONDS));
         }
         pipeline.addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADER_BYTES, MAX_CHUNK_BYTES));
+        if (failures.active()) {
+            pipeline.addLast(new InjectedFailureHandler(failures, settings.healthPath()));
+        }
         pipeline.addLast(new EchoHandler(settings, counters, draining));
     }
 }

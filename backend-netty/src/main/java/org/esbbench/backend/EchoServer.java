@@ -29,6 +29,7 @@ public final class EchoServer implements AutoCloseable {
     private EventLoopGroup bossGroup;
     private EventLoopGroup workerGroup;
     private Channel serverChannel;
+    private FailureInjection failures = FailureInjection.NONE;
 
     public EchoServer(BackendSettings settings) {
         this(settings, ByteBufAllocator.DEFAULT);
@@ -38,6 +39,12 @@ public final class EchoServer implements AutoCloseable {
     public EchoServer(BackendSettings settings, ByteBufAllocator allocator) {
         this.settings = settings;
         this.allocator = allocator;
+    }
+
+    /** A drill facility: answers a share of requests with 503 ({@link FailureInjection}); call before {@link #start()}. */
+    public EchoServer withFailures(FailureInjection injection) {
+        this.failures = injection;
+        return this;
     }
 
     /** Binds the listener; returns once it accepts connections. */
@@ -57,7 +64,7 @@ public final class EchoServer implements AutoCloseable {
                     .option(ChannelOption.ALLOCATOR, allocator)
                     .childOption(ChannelOption.ALLOCATOR, allocator)
                     .childOption(ChannelOption.TCP_NODELAY, true)
-                    .childHandler(new EchoChannelInitializer(settings, sslContext, counters, channels, () -> draining))
+                    .childHandler(new EchoChannelInitializer(settings, sslContext, counters, channels, () -> draining, failures))
                     .bind(settings.bindAddress(), settings.port())
                     .sync()
                     .channel();
