@@ -8,6 +8,7 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.esbbench.report.dashboard.JMeterInstallation;
 import org.esbbench.report.run.AnalysisOptions;
 import org.esbbench.report.run.AnalysisResult;
+import org.esbbench.report.run.ErrorTolerance;
 import org.esbbench.report.run.LatestRun;
 import org.esbbench.report.run.RunAnalysis;
 import org.esbbench.report.run.RunLayout;
@@ -43,6 +44,13 @@ public class AnalyzeMojo extends EsbBenchMojo {
     @Parameter(property = "saturationThreshold", defaultValue = "90")
     double saturationThreshold;
 
+    /**
+     * Errors tolerated per scenario run, % of its samples; unset: the run plan's (check recorded -DmaxErrorPercent).
+     * Given with -Drun, it analyses an earlier run again with another threshold.
+     */
+    @Parameter(property = "maxErrorPercent")
+    String maxErrorPercent;
+
     @Override
     protected void doExecute() throws MojoExecutionException, MojoFailureException {
         // Maven leaves a parameter whose default is "" null.
@@ -62,6 +70,9 @@ public class AnalyzeMojo extends EsbBenchMojo {
         AnalysisResult result;
         try {
             AnalysisOptions options = AnalysisOptions.defaults().withSaturationThreshold(saturationThreshold);
+            if (maxErrorPercent != null && !maxErrorPercent.isBlank()) {
+                options = options.withErrorTolerance(errorTolerance(maxErrorPercent));
+            }
             if (dashboards) {
                 options = options.withJMeter(JMeterInstallation.fromPluginConfig(jmeterConfig.toPath()));
             }
@@ -73,6 +84,14 @@ public class AnalyzeMojo extends EsbBenchMojo {
         if (!result.passed()) {
             throw new MojoFailureException("the run failed: " + String.join("; ", result.failures())
                     + " (details in " + layout.summaryMd() + ")");
+        }
+    }
+
+    private static ErrorTolerance errorTolerance(String value) throws MojoFailureException {
+        try {
+            return ErrorTolerance.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new MojoFailureException(e.getMessage());
         }
     }
 }

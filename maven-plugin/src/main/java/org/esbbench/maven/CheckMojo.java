@@ -81,6 +81,7 @@ public class CheckMojo extends RunParametersMojo {
             plan.requireHeapsFit(servers.startsServer(), profile.name());
             requirePayload(plan);
             generators = GeneratorsCheck.validate(parameters, plan, this::info);
+            RunTolerances.validate(parameters, this::info);
         } catch (InvalidRunException e) {
             throw new MojoFailureException(e.getMessage());
         }

@@ -135,6 +135,14 @@ abstract class RunParametersMojo extends EsbBenchMojo {
     @Parameter(property = "generatorMode", defaultValue = "StrippedBatch")
     String generatorMode;
 
+    /** Errors tolerated per scenario run, % of its samples (0..100); incorrect replies always fail (ErrorTolerance). */
+    @Parameter(property = "maxErrorPercent", defaultValue = "0")
+    String maxErrorPercent;
+
+    /** Drills and tests only: share of requests the echo backend answers with 503 (BackendDrill). */
+    @Parameter(property = "backendFailPercent", defaultValue = "0")
+    String backendFailPercent;
+
     RunPlan plan() throws MojoFailureException {
         try {
             return RunPlan.parse(parameters(), root(), root().resolve("jmx"));
@@ -198,6 +206,8 @@ abstract class RunParametersMojo extends EsbBenchMojo {
         p.put("generatorPerfmonPort", generatorPerfmonPort);
         p.put("generatorHeap", generatorHeap);
         p.put("generatorMode", generatorMode);
+        p.put("maxErrorPercent", maxErrorPercent);
+        p.put("backendFailPercent", backendFailPercent);
         return p;
     }
 

@@ -46,6 +46,7 @@ final class ServerLauncher {
                 "--port", Integer.toString(port),
                 "--bind", bind,
                 "--delay-ms", Long.toString(delayMs)));
+        cmd.addAll(BackendDrill.arguments(layout)); // -DbackendFailPercent: drills and tests only
         log.accept("starting the echo backend on " + bind + ":" + port
                 + " with a delay of " + delayMs + " ms");
         return ManagedProcess.start("backend", cmd, root, layout.processOutput("backend"));
