@@ -26,6 +26,8 @@ public final class ManagedProcess {
     private final Process process;
     /** What asks it to stop before the kill: TERM unless a target profile's server.stop says otherwise. */
     private final StopSignal stopSignal;
+    /** The processes this JVM started, by pid: a goal that re-attaches one another goal started knows its exit code. */
+    private static final java.util.Map<Long, Process> STARTED = new java.util.concurrent.ConcurrentHashMap<>();
 
     private ManagedProcess(String name, List<String> command, Path log, ProcessHandle handle, long startedAtMs,
                            Process process, StopSignal stopSignal) {
@@ -48,6 +50,7 @@ public final class ManagedProcess {
                 .redirectInput(ProcessBuilder.Redirect.PIPE)
                 .start();
         process.getOutputStream().close();
+        STARTED.put(process.pid(), process);
         return new ManagedProcess(name, command, log, process.toHandle(), System.currentTimeMillis(), process,
                 StopSignal.TERM);
     }
@@ -66,7 +69,30 @@ public final class ManagedProcess {
         return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
                 .filter(h -> h.info().startInstant()
                         .map(s -> Math.abs(s.toEpochMilli() - startedAtMs) <= SAME_START.toMillis()).orElse(true))
-                .map(h -> new ManagedProcess(name, command, log, h, startedAtMs, null, StopSignal.TERM));
+                .map(h -> new ManagedProcess(name, command, log, h, startedAtMs, startedHere(h), StopSignal.TERM));
+    }
+
+    /** The Process of {@code handle} when this JVM started it (same pid, still that process), else null. */
+    private static Process startedHere(ProcessHandle handle) {
+        Process p = STARTED.get(handle.pid());
+        return p != null && p.toHandle().equals(handle) ? p : null;
+    }
+
+    /**
+     * How a process this JVM started ended, "exit code 1" or "signal 9" (a JVM reports death by signal N as exit
+     * code 128 + N); empty while it runs or when another JVM started it.
+     */
+    static java.util.Optional<String> endOf(long pid) {
+        Process p = STARTED.get(pid);
+        if (p == null || p.isAlive()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(describeExit(p.exitValue()));
+    }
+
+    /** "exit code N", or "signal N" for 128 + N (how a JVM reports a death by signal). */
+    static String describeExit(int code) {
+        return code > 128 && code < 160 ? "signal " + (code - 128) : "exit code " + code;
     }
 
     public String name() { return name; }

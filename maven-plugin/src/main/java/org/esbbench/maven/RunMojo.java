@@ -91,6 +91,9 @@ public class RunMojo extends CurrentRunMojo {
     @Parameter(property = "startTimeout", defaultValue = "90")
     int startTimeout;
 
+    /** The server and backend this run depends on; set by doExecute. */
+    private TargetWatch targets;
+
     @Override
     protected void doExecute(CurrentRun current) throws MojoExecutionException, MojoFailureException {
         RunLayout layout = current.layout();
@@ -128,9 +131,17 @@ public class RunMojo extends CurrentRunMojo {
             int session = RunSessions.current(layout);
             int index = 0;
             int failed = 0;
+            targets = new TargetWatch(registry);
             for (RunPlanFile.ScenarioRun next : pending) {
                 Point point = next.point();
                 int repeat = next.repeat();
+                Optional<String> dead = targets.death();
+                if (dead.isPresent()) {
+                    // A dead server or backend: no point is started against it (TargetWatch says why not restarted).
+                    TargetDeath.skipRest(layout, pending, pending.indexOf(next), dead.get(), this::warn);
+                    failed++;
+                    break;
+                }
                 if (!point.heap().equals(currentHeap) && servers.startsServer()) {
                     restartServer(plan, profile, servers, layout, registry, restarted, point.heap(), session);
                     currentHeap = point.heap();
@@ -153,6 +164,11 @@ public class RunMojo extends CurrentRunMojo {
                 if (!outcome.problem().isEmpty()) {
                     failed++;
                     warn(outcome.problem());
+                }
+                Optional<String> deadAfter = targets.death();
+                if (deadAfter.isPresent()) {
+                    TargetDeath.skipRest(layout, pending, pending.indexOf(next) + 1, deadAfter.get(), this::warn);
+                    break;
                 }
                 agent.ifPresent(this::fullGc);
             }
@@ -238,6 +254,11 @@ public class RunMojo extends CurrentRunMojo {
                     return new Outcome(null, label + ": " + watch.problem() + "; the point was stopped"
                             + partial.map(p -> " (its samples: " + layout.relative(p) + ")").orElse(""));
                 }
+                Optional<String> dead = ended || targets == null ? Optional.empty() : targets.death();
+                if (dead.isPresent()) {
+                    process.stop(Duration.ofSeconds(10));
+                    return new Outcome(null, TargetDeath.during(dead.get(), name, label));
+                }
                 if (!ended) {
                     process.stop(Duration.ofSeconds(10));
                     return new Outcome(null, label + ": JMeter did not end within its windows plus " + grace
@@ -255,7 +276,8 @@ public class RunMojo extends CurrentRunMojo {
             return new Outcome(exit, label + ": JMeter wrote no results (exit " + exit + "; log " + log + ")");
         }
         if (exit != null && exit != 0) {
-            return new Outcome(exit, label + ": JMeter exited with " + exit + " (log " + log + ")");
+            return new Outcome(exit, label + ": JMeter exited with " + exit + (exit > 128 && exit < 160
+                    ? " (" + ManagedProcess.describeExit(exit) + ")" : "") + " (log " + log + ")");
         }
         return new Outcome(exit, "");
     }
@@ -290,9 +312,12 @@ public class RunMojo extends CurrentRunMojo {
             if (watch != null && watch.failed()) {
                 return false;
             }
+            if (targets != null && targets.death().isPresent()) {
+                return false;
+            }
             try {
-                // Every 2 s while engines are watched: a lost engine stops the point within seconds.
-                handle.onExit().get(watch != null ? 2 : Math.min(progressInterval, 5), TimeUnit.SECONDS);
+                // Every second: a lost engine, server or backend stops the point within seconds.
+                handle.onExit().get(1, TimeUnit.SECONDS);
             } catch (TimeoutException e) {
                 // still running
             } catch (ExecutionException e) {

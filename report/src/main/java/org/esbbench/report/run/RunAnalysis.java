@@ -62,6 +62,10 @@ public final class RunAnalysis {
             ScenarioRunJournal.Entry entry = journal.get(run.name());
             if (entry != null && entry.failed()) {
                 failures.add(run.name() + ": " + entry.problem());
+            } else if (entry == null && java.nio.file.Files.isRegularFile(layout.jtl(run.name()))) {
+                // The run goal writes a scenario run's row when it ends: a results file without one was cut short.
+                failures.add(run.name() + ": interrupted: the build was stopped during it (results file without a row"
+                        + " in scenario-runs.csv); measure it again with -Dresume=" + plan.runId());
             }
             boolean checked = !unchecked.contains(run.point().scenario());
             ScenarioRunAnalyser.Outcome outcome = analyser.analyse(run.point(), run.repeat(), layout.jtl(run.name()),

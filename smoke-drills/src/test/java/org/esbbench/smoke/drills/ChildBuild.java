@@ -1,0 +1,214 @@
+package org.esbbench.smoke.drills;
+
+import org.esbbench.report.run.ProcessesFile;
+import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.run.ScenarioRunJournal;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * One child Maven build of {@code smoke-drills/run.xml}: the suite's lifecycle, started as Maven's own JVM (no shell
+ * between, so the child's pid is Maven's), resolving the reactor's artifacts from the module's it-repo and everything
+ * else from this build's local repository (settings written once, shared by every drill). Waits for the run's
+ * milestones and checks afterwards that no process of the run is left.
+ */
+final class ChildBuild {
+    static final Path ROOT = Path.of(System.getProperty("esbbench.root", "..")).toAbsolutePath().normalize();
+    static final Path MODULE = ROOT.resolve("smoke-drills");
+    static final Path WORK = MODULE.resolve("target");
+    private static final long LIMIT_S = 300;
+
+    final Process process;
+    final Path log;
+    private final long startedNanos = System.nanoTime();
+
+    private ChildBuild(Process process, Path log) {
+        this.process = process;
+        this.log = log;
+    }
+
+    /** Starts {@code mvn -f smoke-drills/run.xml verify ARGS}, its output in target/NAME.log. */
+    static ChildBuild start(String name, List<String> args) throws IOException {
+        Path settings = settings();
+        Path mavenHome = Path.of(System.getProperty("esbbench.drills.mavenHome"));
+        Path classworlds;
+        try (Stream<Path> boot = Files.list(mavenHome.resolve("boot"))) {
+            classworlds = boot.filter(p -> p.getFileName().toString().startsWith("plexus-classworlds-")).findFirst()
+                    .orElseThrow(() -> new IOException("no plexus-classworlds jar in " + mavenHome.resolve("boot")));
+        }
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-classpath", classworlds.toString(),
+                "-Dclassworlds.conf=" + mavenHome.resolve("bin/m2.conf"),
+                "-Dmaven.home=" + mavenHome,
+                "-Dmaven.multiModuleProjectDirectory=" + ROOT,
+                "org.codehaus.plexus.classworlds.launcher.Launcher",
+                "-B", "-s", settings.toString(),
+                "-Dmaven.repo.local=" + System.getProperty("esbbench.drills.itRepo"),
+                "-f", MODULE.resolve("run.xml").toString(), "verify"));
+        command.addAll(args);
+        Path log = WORK.resolve(name + ".log");
+        Files.deleteIfExists(MODULE.resolve("target/child/esb-bench/current-run"));
+        say(name + ": mvn verify " + String.join(" ", args) + " (log " + ROOT.relativize(log) + ")");
+        return new ChildBuild(new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start(), log);
+    }
+
+    /** Settings that mirror every repository to this build's local repository: no network. */
+    private static Path settings() throws IOException {
+        Path userRepo = Path.of(System.getProperty("esbbench.drills.userRepo")).toAbsolutePath();
+        Path settings = WORK.resolve("it-settings.xml");
+        Files.writeString(settings, """
+                <settings>
+                  <mirrors>
+                    <mirror>
+                      <id>this-builds-repository</id>
+                      <mirrorOf>*</mirrorOf>
+                      <url>%s</url>
+                    </mirror>
+                  </mirrors>
+                </settings>
+                """.formatted(userRepo.toUri()));
+        return settings;
+    }
+
+    /** The run folder the child's check made (its current-run pointer). */
+    RunLayout awaitRun() throws Exception {
+        Path pointer = MODULE.resolve("target/child/esb-bench/current-run");
+        while (withinLimit()) {
+            requireAlive();
+            if (Files.isRegularFile(pointer)) {
+                RunLayout layout = new RunLayout(Path.of(Files.readString(pointer).strip()));
+                if (Files.isRegularFile(layout.runPlan())) {
+                    return layout;
+                }
+            }
+            Thread.sleep(200);
+        }
+        throw fail("made no run folder");
+    }
+
+    /** Until {@code name} has a row in scenario-runs.csv. */
+    ScenarioRunJournal.Entry awaitRow(RunLayout layout, String name) throws Exception {
+        while (withinLimit()) {
+            requireAlive();
+            Optional<ScenarioRunJournal.Entry> row = ScenarioRunJournal.readAll(layout.scenarioRuns()).stream()
+                    .filter(r -> r.name().equals(name)).findFirst();
+            if (row.isPresent()) {
+                return row.get();
+            }
+            Thread.sleep(100);
+        }
+        throw fail("recorded no end of " + name);
+    }
+
+    /** Until the scenario run's results file holds samples (its JMeter is in its windows). */
+    void awaitSamples(Path jtl) throws Exception {
+        while (withinLimit()) {
+            requireAlive();
+            if (Files.isRegularFile(jtl)) {
+                try (Stream<String> lines = Files.lines(jtl)) {
+                    if (lines.limit(3).count() == 3) {
+                        return;
+                    }
+                }
+            }
+            Thread.sleep(100);
+        }
+        throw fail(jtl + " got no samples");
+    }
+
+    /** The running process of that name in processes.csv. */
+    static ProcessesFile.Entry running(RunLayout layout, String name) throws IOException {
+        return ProcessesFile.read(layout.processes()).stream().filter(e -> e.running() && e.name().equals(name))
+                .reduce((a, b) -> b).orElseThrow(() -> new AssertionError("no running " + name + " in processes.csv"));
+    }
+
+    /** The child and every process under it now, plus the run's processes.csv entries still alive. */
+    List<ProcessHandle> snapshot(RunLayout layout) throws IOException {
+        List<ProcessHandle> all = new ArrayList<>(Stream.concat(Stream.of(process.toHandle()),
+                process.toHandle().descendants()).toList());
+        for (ProcessesFile.Entry e : ProcessesFile.read(layout.processes())) {
+            ProcessHandle.of(e.pid()).filter(h -> !all.contains(h)).ifPresent(all::add);
+        }
+        return all;
+    }
+
+    /** Waits for the child's end; its exit code. */
+    int awaitEnd() throws Exception {
+        long left = LIMIT_S - TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startedNanos);
+        if (!process.waitFor(Math.max(left, 30), TimeUnit.SECONDS)) {
+            stop();
+            throw new AssertionError("the child build did not end in time; log " + log);
+        }
+        return process.exitValue();
+    }
+
+    String output() throws IOException {
+        return Files.readString(log);
+    }
+
+    /**
+     * Every process of the snapshot has ended (a ProcessHandle is the pid and its start time, so a reused pid is not
+     * taken for one of them), and processes.csv lists none as running. A survivor is destroyed and the test fails.
+     */
+    static void requireNoSurvivor(List<ProcessHandle> snapshot, RunLayout layout) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (System.nanoTime() < deadline && snapshot.stream().anyMatch(ProcessHandle::isAlive)) {
+            Thread.sleep(100);
+        }
+        List<ProcessHandle> alive = snapshot.stream().filter(ProcessHandle::isAlive).toList();
+        alive.forEach(ProcessHandle::destroyForcibly);
+        assertThat(alive.stream().map(h -> h.pid() + " " + h.info().commandLine().orElse("?")))
+                .as("processes of the run still alive").isEmpty();
+        assertThat(ProcessesFile.read(layout.processes())).as("processes.csv at the end")
+                .isNotEmpty().noneMatch(ProcessesFile.Entry::running);
+    }
+
+    /** Ends the child and what it started (from its process tree only). */
+    void stop() throws InterruptedException {
+        List<ProcessHandle> all = Stream.concat(Stream.of(process.toHandle()), process.toHandle().descendants()).toList();
+        process.toHandle().destroy();
+        process.waitFor(60, TimeUnit.SECONDS);
+        all.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+    }
+
+    private boolean withinLimit() {
+        return System.nanoTime() - startedNanos < TimeUnit.SECONDS.toNanos(LIMIT_S);
+    }
+
+    private void requireAlive() throws IOException {
+        if (!process.isAlive()) {
+            String out = output();
+            throw new AssertionError("the child build ended (exit " + process.exitValue() + ") too early; log " + log
+                    + ":\n" + out.substring(Math.max(0, out.length() - 4000)));
+        }
+    }
+
+    private AssertionError fail(String what) throws IOException {
+        try {
+            stop();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return new AssertionError("the child build " + what + " within " + LIMIT_S + " s; log " + log);
+    }
+
+    static String line(String log, String containing) {
+        return log.lines().filter(l -> l.contains(containing)).findFirst().orElse("(no line with " + containing + ")")
+                .replaceFirst("^\\[(INFO|WARNING|ERROR)\\] ", "");
+    }
+
+    static void say(String line) {
+        System.out.println("[drills] " + line);
+    }
+}

@@ -1,0 +1,71 @@
+package org.esbbench.smoke.drills;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.esbbench.report.run.ErrorTolerance;
+import org.esbbench.report.run.RunLayout;
+import org.junit.jupiter.api.Test;
+
+import java.io.Reader;
+import java.nio.file.Files;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * -DmaxErrorPercent=1 against transport errors injected at a known rate (-DbackendFailPercent: the echo backend
+ * answers every k-th request with 503, the reference server answers the client 502, the reply check counts it as a
+ * transport error): 0.5 % finishes with its figures, 3 % fails naming the point.
+ */
+class ErrorToleranceIT {
+    private static final List<String> PLAN = List.of("-Dscenarios=direct", "-Dusers=2", "-Dwarmup=2",
+            "-Dmeasurement=5", "-Ddashboards=false", "-DmaxErrorPercent=1");
+
+    @Test
+    void errorsUnderTheThresholdLetTheRunFinishWithItsFigures() throws Exception {
+        ChildBuild child = ChildBuild.start("tolerance-under", with("-DbackendFailPercent=0.5"));
+        RunLayout layout = child.awaitRun();
+        int exit = child.awaitEnd();
+        String out = child.output();
+
+        assertThat(exit).as("exit (log " + child.log + ")").isZero();
+        CSVRecord point = onlyPoint(layout);
+        double errorPct = Double.parseDouble(point.get("error_pct"));
+        assertThat(errorPct).isGreaterThan(0.2).isLessThanOrEqualTo(1.0);
+        assertThat(Long.parseLong(point.get("incorrect"))).isZero();
+        assertThat(out).contains("tolerated: at or under -DmaxErrorPercent=1", "transport error: 502");
+        assertThat(layout.summaryMd()).content().contains("Errors were tolerated up to 1 %", "## Warnings")
+                .doesNotContain("## What failed");
+        ChildBuild.say("0.5 % injected, -DmaxErrorPercent=1: exit 0, error % " + errorPct + ", "
+                + point.get("samples") + " samples; " + ChildBuild.line(out, "tolerated: at or under"));
+    }
+
+    @Test
+    void errorsOverTheThresholdFailTheRunNamingThePoint() throws Exception {
+        ChildBuild child = ChildBuild.start("tolerance-over", with("-DbackendFailPercent=3"));
+        RunLayout layout = child.awaitRun();
+        int exit = child.awaitEnd();
+        String out = child.output();
+
+        assertThat(exit).as("exit (log " + child.log + ")").isNotZero();
+        CSVRecord point = onlyPoint(layout);
+        assertThat(Double.parseDouble(point.get("error_pct"))).isGreaterThan(1.0);
+        assertThat(point.get("flags")).contains(ErrorTolerance.FLAG + ": ");
+        assertThat(out).contains("direct_u2_s1024_d0_r1: ", "% is over -DmaxErrorPercent=1");
+        assertThat(layout.summaryMd()).content().contains("## What failed", "- direct_u2_s1024_d0_r1: ");
+        ChildBuild.say("3 % injected, -DmaxErrorPercent=1: exit " + exit + "; " + ChildBuild.line(out, "is over -DmaxErrorPercent"));
+    }
+
+    private static List<String> with(String extra) {
+        return java.util.stream.Stream.concat(PLAN.stream(), java.util.stream.Stream.of(extra)).toList();
+    }
+
+    private static CSVRecord onlyPoint(RunLayout layout) throws Exception {
+        try (Reader in = Files.newBufferedReader(layout.points())) {
+            List<CSVRecord> rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)
+                    .getRecords();
+            assertThat(rows).hasSize(1);
+            return rows.get(0);
+        }
+    }
+}

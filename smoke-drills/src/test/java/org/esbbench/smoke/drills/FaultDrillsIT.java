@@ -1,0 +1,165 @@
+package org.esbbench.smoke.drills;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.esbbench.report.run.AnalysisOptions;
+import org.esbbench.report.run.AnalysisResult;
+import org.esbbench.report.run.RunAnalysis;
+import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.run.RunPlanFile;
+import org.esbbench.report.run.ScenarioRunJournal;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The fault drills of issue 14: a run of three points (direct at 1, 2 and 3 users, windows of 2 + 4 s) broken during
+ * its 2nd point, four ways. Each must end with the points already measured analysed and in the summary, the broken
+ * point named with its cause, a non-zero exit and no process of the run left (the child's process tree and
+ * processes.csv, taken just before the fault, each checked gone).
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class FaultDrillsIT {
+    private static final List<String> PLAN = List.of("-Dscenarios=direct", "-Dusers=1,2,3", "-Dwarmup=2",
+            "-Dmeasurement=4", "-Ddashboards=false");
+
+    @Test
+    @Order(1)
+    void theServerKilledDuringThe2ndPointStopsTheRunNamingItAndTheRestIsNotMeasured() throws Exception {
+        killedTarget("server");
+    }
+
+    @Test
+    @Order(2)
+    void theBackendKilledDuringThe2ndPointStopsTheRunNamingIt() throws Exception {
+        killedTarget("backend");
+    }
+
+    @Test
+    @Order(3)
+    void theJMeterKilledDuringThe2ndPointFailsThatPointAndTheRunGoesOn() throws Exception {
+        ChildBuild child = ChildBuild.start("drill-jmeter", PLAN);
+        Broken broken = breakThe2ndPoint(child, layout -> ChildBuild.running(layout, "jmeter-" + second(layout)).pid());
+        int exit = child.awaitEnd();
+
+        ScenarioRunJournal.Entry row = row(broken.layout, broken.name);
+        assertThat(row.problem()).contains("JMeter exited with 137 (signal 9)");
+        // The server is fine: the 3rd point is measured.
+        String third = RunPlanFile.read(broken.layout.runPlan()).scenarioRuns().get(2).name();
+        assertThat(row(broken.layout, third).problem()).isEmpty();
+        assertThat(pointsCsvRows(broken.layout)).contains(first(broken.layout), third);
+        common(child, broken, exit, "JMeter exited with 137 (signal 9)", row);
+    }
+
+    @Test
+    @Order(4)
+    void theBuildInterruptedWithSigintStopsEverythingAndTheMeasuredPointsAnalyseAfterwards() throws Exception {
+        ChildBuild child = ChildBuild.start("drill-sigint", PLAN);
+        Broken broken = breakThe2ndPoint(child, layout -> child.process.pid(), "INT");
+        int exit = child.awaitEnd();
+        long ended = System.currentTimeMillis();
+        assertThat(exit).as("the interrupted build's exit (log " + child.log + ")").isNotZero();
+        ChildBuild.requireNoSurvivor(broken.snapshot, broken.layout);
+        assertThat(ScenarioRunJournal.readAll(broken.layout.scenarioRuns())).extracting(ScenarioRunJournal.Entry::name)
+                .containsExactly(first(broken.layout));
+
+        // The hooks stop the processes; the analysis is not theirs: it is run afterwards on the folder, as
+        // esb-bench-report analyze RUN_DIR (or esb-bench:analyze -Drun=ID) does.
+        AnalysisResult result = RunAnalysis.analyse(broken.layout, AnalysisOptions.defaults(), line -> { });
+        assertThat(result.failures()).anySatisfy(f -> assertThat(f).startsWith(broken.name + ": interrupted: "));
+        assertThat(pointsCsvRows(broken.layout)).contains(first(broken.layout));
+        assertThat(broken.layout.summaryMd()).content().contains("## What failed", broken.name + ": interrupted");
+        ChildBuild.say("sigint: exit " + exit + " " + (ended - broken.atMs) + " ms after SIGINT; every process gone;"
+                + " analysed afterwards: " + String.join(" | ", result.failures()));
+    }
+
+    private void killedTarget(String target) throws Exception {
+        ChildBuild child = ChildBuild.start("drill-" + target, PLAN);
+        Broken broken = breakThe2ndPoint(child, layout -> ChildBuild.running(layout, target).pid());
+        int exit = child.awaitEnd();
+
+        ScenarioRunJournal.Entry row = row(broken.layout, broken.name);
+        String cause = target + " process (pid " + broken.pid + ") exited (signal 9) during " + broken.name;
+        assertThat(row.problem()).startsWith(cause);
+        String third = RunPlanFile.read(broken.layout.runPlan()).scenarioRuns().get(2).name();
+        assertThat(row(broken.layout, third).problem()).startsWith("not measured: " + target + " process (pid ");
+        assertThat(Files.exists(broken.layout.jtl(third))).as("no JMeter started against the dead " + target).isFalse();
+        common(child, broken, exit, cause, row);
+    }
+
+    /** What every drill must show: exit, the first point analysed, the cause in the summary, nothing left. */
+    private static void common(ChildBuild child, Broken broken, int exit, String cause, ScenarioRunJournal.Entry row)
+            throws Exception {
+        assertThat(exit).as("the broken build's exit (log " + child.log + ")").isNotZero();
+        assertThat(pointsCsvRows(broken.layout)).contains(first(broken.layout));
+        assertThat(broken.layout.summaryMd()).content().contains("## What failed", cause);
+        ChildBuild.requireNoSurvivor(broken.snapshot, broken.layout);
+        ChildBuild.say(child.log.getFileName() + ": detected " + (row.endedAtMs() - broken.atMs) + " ms after the kill;"
+                + " exit " + exit + "; scenario-runs.csv: " + row.problem() + "; build: "
+                + ChildBuild.line(child.output(), "the run failed:"));
+    }
+
+    private record Broken(RunLayout layout, String name, long pid, long atMs, List<ProcessHandle> snapshot) {
+    }
+
+    private interface PidOf {
+        long of(RunLayout layout) throws IOException;
+    }
+
+    private static Broken breakThe2ndPoint(ChildBuild child, PidOf victim) throws Exception {
+        return breakThe2ndPoint(child, victim, "KILL");
+    }
+
+    /** Waits for the 1st point's end and the 2nd's samples, takes the snapshot, then sends the signal. */
+    private static Broken breakThe2ndPoint(ChildBuild child, PidOf victim, String signal) throws Exception {
+        RunLayout layout = child.awaitRun();
+        child.awaitRow(layout, first(layout));
+        String name = second(layout);
+        child.awaitSamples(layout.jtl(name));
+        List<ProcessHandle> snapshot = child.snapshot(layout);
+        long pid = victim.of(layout);
+        long at = System.currentTimeMillis();
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
+        assertThat(kill.waitFor()).as("kill -" + signal + " " + pid).isZero();
+        ChildBuild.say(child.log.getFileName() + ": SIG" + signal + " to pid " + pid + " during " + name + "; "
+                + (snapshot.size() - 1) + " process(es) under the child build");
+        return new Broken(layout, name, pid, at, snapshot);
+    }
+
+    private static String first(RunLayout layout) throws IOException {
+        return RunPlanFile.read(layout.runPlan()).scenarioRuns().get(0).name();
+    }
+
+    private static String second(RunLayout layout) throws IOException {
+        return RunPlanFile.read(layout.runPlan()).scenarioRuns().get(1).name();
+    }
+
+    private static ScenarioRunJournal.Entry row(RunLayout layout, String name) throws IOException {
+        Optional<ScenarioRunJournal.Entry> row = ScenarioRunJournal.readAll(layout.scenarioRuns()).stream()
+                .filter(r -> r.name().equals(name)).reduce((a, b) -> b);
+        assertThat(row).as("the row of " + name + " in scenario-runs.csv").isPresent();
+        return row.get();
+    }
+
+    /** points.csv's scenario runs, as names. */
+    static List<String> pointsCsvRows(RunLayout layout) throws IOException {
+        List<String> names = new ArrayList<>();
+        try (Reader in = Files.newBufferedReader(layout.points())) {
+            for (CSVRecord r : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
+                names.add(r.get("scenario") + "_u" + r.get("users") + "_s" + r.get("size_bytes") + "_d" + r.get("delay_ms")
+                        + "_r" + r.get("repeat"));
+            }
+        }
+        return names;
+    }
+}
