@@ -71,7 +71,7 @@ public final class EchoBackendCommand implements Callable<Integer> {
 
     @Option(names = "--fail-percent", defaultValue = "0", paramLabel = "P",
             description = "Drills and tests only: answer P %% of requests (0..100, every k-th, not random; health"
-                    + " checks not counted) with 503 and close the connection, for runs with known transport errors"
+                    + " checks not counted) with 503, for runs with known transport errors"
                     + " (default: ${DEFAULT-VALUE}).")
     double failPercent;
 

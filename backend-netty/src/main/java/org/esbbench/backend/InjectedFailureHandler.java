@@ -2,13 +2,11 @@ package org.esbbench.backend;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
@@ -19,9 +17,11 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Sits before the echo handler when {@code --fail-percent} is given ({@link FailureInjection}): a request chosen to
- * fail is read to its end, never reaches the echo, and is answered with 503 and {@code Connection: close}. Health
- * checks and malformed requests pass on untouched. Meant for the suite's drills (a server that calls one backend
- * connection at a time); a pipelining client could see the 503 ahead of earlier delayed echoes.
+ * fail is read to its end, never reaches the echo, and is answered with 503 on the same keep-alive connection.
+ * Health checks and malformed requests pass on untouched. Meant for the suite's drills (a server that sends one
+ * request at a time per backend connection); a pipelining client could see the 503 ahead of earlier delayed echoes.
+ * The connection stays open on purpose: with {@code Connection: close} the reference server answered the failed
+ * request with 502 and the client's next request on that connection with no reply at all, doubling the errors.
  */
 final class InjectedFailureHandler extends ChannelInboundHandlerAdapter {
     static final String MESSAGE = "injected failure (backend-netty --fail-percent)\n";
@@ -54,9 +54,8 @@ final class InjectedFailureHandler extends ChannelInboundHandlerAdapter {
             FullHttpResponse reply = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
                     HttpResponseStatus.SERVICE_UNAVAILABLE, text);
             reply.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=UTF-8")
-                    .setInt(HttpHeaderNames.CONTENT_LENGTH, text.readableBytes())
-                    .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-            ctx.writeAndFlush(reply).addListener(ChannelFutureListener.CLOSE);
+                    .setInt(HttpHeaderNames.CONTENT_LENGTH, text.readableBytes());
+            ctx.writeAndFlush(reply);
         }
     }
 

@@ -277,7 +277,8 @@ public class RunMojo extends CurrentRunMojo {
         }
         if (exit != null && exit != 0) {
             return new Outcome(exit, label + ": JMeter exited with " + exit + (exit > 128 && exit < 160
-                    ? " (" + ManagedProcess.describeExit(exit) + ")" : "") + " (log " + log + ")");
+                    ? " (" + ManagedProcess.describeExit(exit) + ")" : "") + (BuildShutdown.inProgress()
+                    ? ": the build was interrupted and its shutdown hook stopped it" : "") + " (log " + log + ")");
         }
         return new Outcome(exit, "");
     }

@@ -70,15 +70,20 @@ class FaultDrillsIT {
         long ended = System.currentTimeMillis();
         assertThat(exit).as("the interrupted build's exit (log " + child.log + ")").isNotZero();
         ChildBuild.requireNoSurvivor(broken.snapshot, broken.layout);
+        // The hook stops the point's JMeter; the run goal records that point's end, naming the interruption, then
+        // starts nothing more. (A build killed outright leaves no row: the analysis then says "interrupted".)
         assertThat(ScenarioRunJournal.readAll(broken.layout.scenarioRuns())).extracting(ScenarioRunJournal.Entry::name)
-                .containsExactly(first(broken.layout));
+                .containsExactly(first(broken.layout), broken.name);
+        assertThat(row(broken.layout, broken.name).problem())
+                .contains("the build was interrupted and its shutdown hook stopped it");
 
         // The hooks stop the processes; the analysis is not theirs: it is run afterwards on the folder, as
         // esb-bench-report analyze RUN_DIR (or esb-bench:analyze -Drun=ID) does.
         AnalysisResult result = RunAnalysis.analyse(broken.layout, AnalysisOptions.defaults(), line -> { });
-        assertThat(result.failures()).anySatisfy(f -> assertThat(f).startsWith(broken.name + ": interrupted: "));
+        assertThat(result.failures()).anySatisfy(f -> assertThat(f).startsWith(broken.name + ": ")
+                .contains("the build was interrupted"));
         assertThat(pointsCsvRows(broken.layout)).contains(first(broken.layout));
-        assertThat(broken.layout.summaryMd()).content().contains("## What failed", broken.name + ": interrupted");
+        assertThat(broken.layout.summaryMd()).content().contains("## What failed", "the build was interrupted");
         ChildBuild.say("sigint: exit " + exit + " " + (ended - broken.atMs) + " ms after SIGINT; every process gone;"
                 + " analysed afterwards: " + String.join(" | ", result.failures()));
     }
