@@ -1,5 +1,8 @@
 package org.esbbench.backend;
 
+import org.esbbench.backend.load.BackendProcess;
+import org.esbbench.backend.load.ClosedLoopHttpLoad;
+import org.esbbench.backend.load.ListenOverflows;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package org.esbbench.backend;
+package org.esbbench.backend.load;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBufUtil;

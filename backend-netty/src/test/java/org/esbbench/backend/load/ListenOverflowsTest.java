@@ -1,4 +1,4 @@
-package org.esbbench.backend;
+package org.esbbench.backend.load;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package org.esbbench.backend;
+package org.esbbench.backend.load;
 
 import java.io.IOException;
 import java.nio.file.Files;
