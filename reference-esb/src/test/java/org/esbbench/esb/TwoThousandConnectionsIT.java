@@ -3,6 +3,7 @@ package org.esbbench.esb;
 import org.esbbench.backend.BackendSettings;
 import org.esbbench.backend.EchoServer;
 import org.esbbench.backend.load.ClosedLoopHttpLoad;
+import org.esbbench.backend.load.CpuPressure;
 import org.esbbench.backend.load.ListenOverflows;
 import org.esbbench.core.Payloads;
 import org.esbbench.core.Scenario;
@@ -33,6 +34,8 @@ class TwoThousandConnectionsIT {
 
     @Test
     void holdsTwoThousandConnectionsOnDirectWithoutErrors() throws Exception {
+        // Printed with the figures: other work queuing for the cores lowers throughput and stretches the tail.
+        double pressureBefore = CpuPressure.measurePercent(Duration.ofSeconds(2));
         long overflowsBefore = ListenOverflows.read();
         try (EchoServer backend = new EchoServer(BackendSettings.defaults().withPort(0)
                 .withDelayMillis(BACKEND_DELAY_MILLIS)).start()) {
@@ -67,6 +70,7 @@ class TwoThousandConnectionsIT {
                             result.throughputPerSecond(), ideal, result.percentileMillis(50),
                             result.percentileMillis(99), result.latencyMicros().getMaxValue() / 1000.0,
                             result.errors(), result.incorrect(), overflows);
+                    System.out.printf("CPU pressure in the 2 s before the run: %.1f %%%n", pressureBefore);
 
                     assertThat(result.errors()).as("transport errors: %s", result.firstProblems()).isZero();
                     assertThat(result.incorrect()).as("incorrect replies: %s", result.firstProblems()).isZero();
