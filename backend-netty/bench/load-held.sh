@@ -3,7 +3,8 @@
 # delay, a closed loop on each, p50/p99 against the delay, throughput against the ideal N/s, listen-queue
 # overflows before/after. The test runs the backend jar as a child process and the client in the test JVM, so
 # each side needs N descriptors (plus a few hundred): this script raises the open-files limit first (as root up
-# to 200000, otherwise to the hard limit), which Maven's forked test JVM inherits. The ports lock keeps other
+# to 200000, otherwise to the hard limit; a container without CAP_SYS_RESOURCE refuses even root, as on the
+# project's 2-core VM with 20,000), which Maven's forked test JVM inherits. The ports lock keeps other
 # load off the machine meanwhile. Loopback only; the client's ephemeral ports (net.ipv4.ip_local_port_range,
 # 28,232 by default) cap N.
 #
@@ -21,8 +22,9 @@ MVN_FLAGS=${MVN_FLAGS:-}
 ulimit -n 200000 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 needed=$((CONNECTIONS + 1000))
 if (( $(ulimit -n) < needed )); then
-  echo "open-files limit $(ulimit -n) is below the $needed descriptors $CONNECTIONS connections need per process;" \
-       "run as root, raise the hard limit (limits.conf, or LimitNOFILE= for a service), or lower CONNECTIONS" >&2
+  echo "open-files limit $(ulimit -n) is below the $needed descriptors $CONNECTIONS connections need per process," \
+       "and raising it was refused (not root, or a container without CAP_SYS_RESOURCE): raise the hard limit" \
+       "(limits.conf, docker --ulimit nofile=..., LimitNOFILE= for a service) or lower CONNECTIONS" >&2
   exit 2
 fi
 read -r low high < /proc/sys/net/ipv4/ip_local_port_range
