@@ -52,11 +52,12 @@ class TenThousandConnectionsIT {
         double pressureBefore = CpuPressure.measurePercent(Duration.ofSeconds(2));
         boolean assertLatency = Boolean.getBoolean("load.assertLatency") || !(pressureBefore > QUIET_PRESSURE_PERCENT);
         byte[] body = "<buyStocks><order><symbol>IBM</symbol></order></buyStocks>".getBytes(StandardCharsets.UTF_8);
-        ClosedLoopHttpLoad.Target target;
         long overflowsBefore = ListenOverflows.read();
+        long backendPid;
         try (BackendProcess backend = BackendProcess.start(Path.of("target", "backend-netty.jar"),
                 List.of("-Xms256m", "-Xmx1g"), "--delay-ms", Long.toString(DELAY_MILLIS))) {
-            target = new ClosedLoopHttpLoad.Target(backend.port(), "/service/EchoService",
+            backendPid = backend.pid();
+            ClosedLoopHttpLoad.Target target = new ClosedLoopHttpLoad.Target(backend.port(), "/service/EchoService",
                     Map.of("Content-Type", "text/xml"), Map.of(DelayHeader.NAME, "0"), body, body);
             try (ClosedLoopHttpLoad load = new ClosedLoopHttpLoad(target, 1)) {
                 ClosedLoopHttpLoad.Opened opened = load.open(CONNECTIONS, MAX_OPENING, Duration.ofSeconds(60));
@@ -99,5 +100,7 @@ class TenThousandConnectionsIT {
                 }
             }
         }
+        assertThat(ProcessHandle.of(backendPid).map(ProcessHandle::isAlive).orElse(false))
+                .as("backend process %d stopped with the test", backendPid).isFalse();
     }
 }
