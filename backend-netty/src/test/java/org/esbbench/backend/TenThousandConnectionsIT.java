@@ -6,6 +6,9 @@ import org.esbbench.backend.load.CpuPressure;
 import org.esbbench.backend.load.ListenOverflows;
 import org.junit.jupiter.api.Test;
 
+import com.sun.management.UnixOperatingSystemMXBean;
+
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,6 +52,16 @@ class TenThousandConnectionsIT {
 
     @Test
     void holdsTenThousandKeepAliveConnectionsAtTheSetDelay() throws Exception {
+        // The client's side of the limit (the backend's process gets the same one): say so before any load
+        // rather than fail with "Too many open files" half-way through opening.
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean os) {
+            assertThat(os.getMaxFileDescriptorCount())
+                    .as("open-files limit of this JVM: %,d connections need about %,d descriptors per process;"
+                            + " raise the hard limit (ulimit -Hn, limits.conf, docker --ulimit nofile=...) or run"
+                            + " backend-netty/bench/load-held.sh, or lower -Dload.connections",
+                            CONNECTIONS, CONNECTIONS + 1_000)
+                    .isGreaterThanOrEqualTo(CONNECTIONS + 1_000L);
+        }
         double pressureBefore = CpuPressure.measurePercent(Duration.ofSeconds(2));
         boolean assertLatency = Boolean.getBoolean("load.assertLatency") || !(pressureBefore > QUIET_PRESSURE_PERCENT);
         byte[] body = "<buyStocks><order><symbol>IBM</symbol></order></buyStocks>".getBytes(StandardCharsets.UTF_8);
