@@ -43,7 +43,7 @@ public final class ReferenceEsbCommand implements Callable<Integer> {
     Integer backendTimeoutMs;
 
     @Option(names = "--backend-connections", paramLabel = "N",
-            description = "Keep-alive connections to the backend (default 1000).")
+            description = "Keep-alive connections to the backend (default 4000).")
     Integer backendConnections;
 
     @Option(names = "--workers", paramLabel = "N",
