@@ -17,6 +17,9 @@ import org.esbbench.core.wssec.WsSecurityParty;
 import org.esbbench.esb.broker.BrokerProbe;
 import org.esbbench.esb.broker.EmbeddedBroker;
 import org.esbbench.esb.broker.JmsConnectionFactories;
+import org.esbbench.esb.http.LenientHttpBinding;
+import org.esbbench.esb.http.PathFaultFormats;
+import org.esbbench.esb.http.RequestGuardFactory;
 import org.esbbench.esb.mediation.JsonMediation;
 import org.esbbench.esb.mediation.WsSecurityMediation;
 import org.esbbench.esb.mediation.XsltMediation;
@@ -89,6 +92,10 @@ public final class EsbServer implements AutoCloseable {
             main.addInitialProperty("esb.netty.native", Boolean.toString(epoll));
             main.bind("jms", jmsComponent(jms));
             main.bind(EVENT_LOOPS_BEAN, eventLoops);
+            // Every request gets an answer: see RequestGuard and LenientHttpBinding (esb.http.consumerOptions).
+            main.bind("esbRequestGuard", new RequestGuardFactory(
+                    PathFaultFormats.of(settings, HealthRoute.DEFAULT_PATH), settings.getInt("esb.http.stallTimeoutMs")));
+            main.bind("esbHttpBinding", new LenientHttpBinding());
 
             BrokerProbe probe = broker != null ? broker::isActive : jms.probe();
             long timeoutMs = settings.backendTimeoutMs();

@@ -9,6 +9,7 @@ import org.esbbench.core.PayloadFormat;
 import org.esbbench.core.Scenario;
 import org.esbbench.esb.faults.FaultClassifier;
 import org.esbbench.esb.faults.FaultReply;
+import org.esbbench.esb.http.LenientHttpBinding;
 import org.esbbench.esb.mediation.RequestBody;
 
 /**
@@ -37,6 +38,9 @@ public abstract class ScenarioRouteBuilder extends RouteBuilder {
                 .process(new FaultReply(new FaultClassifier(backendTimeoutMs), faultFormat, backend.getEndpointUri()))
                 .process(this::afterFault);
         RouteDefinition from = from(consumerUri()).routeId(scenario.id());
+        if (scenario.isHttp()) {
+            from.process(LenientHttpBinding::rejectIfUnreadable);
+        }
         if (isSoapProxy()) {
             String proxyPath = proxyPath();
             from.process(exchange -> ProxyPathGuard.requireProxyPath(exchange, proxyPath));
