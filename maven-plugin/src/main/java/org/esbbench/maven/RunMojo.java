@@ -57,6 +57,10 @@ public class RunMojo extends CurrentRunMojo {
     int jmeterHeapMb;
 
     /** Seconds between two progress lines. */
+    /** As the analyze goal's: for the analysis a stopped build still makes of what it measured. */
+    @Parameter(property = "saturationThreshold", defaultValue = "90")
+    double saturationThreshold;
+
     @Parameter(property = "progressInterval", defaultValue = "30")
     int progressInterval;
 
@@ -101,6 +105,7 @@ public class RunMojo extends CurrentRunMojo {
         // Restarted backends and servers outlive this goal (the stop goal stops them): this hook is for a build that
         // ends first.
         StopOnExit restarted = new StopOnExit(registry, "run-restarted");
+        AnalysisOnInterrupt onStop = new AnalysisOnInterrupt(layout, saturationThreshold);
         try {
             RunPlan plan = current.plan();
             TargetProfile profile = current.profile();
@@ -190,6 +195,8 @@ public class RunMojo extends CurrentRunMojo {
             }
             throw new MojoExecutionException("the build is being stopped: no further scenario run started; resume the"
                     + " run with -Dresume=" + current.layout().runId(), shuttingDown);
+        } finally {
+            onStop.close();
         }
     }
 
