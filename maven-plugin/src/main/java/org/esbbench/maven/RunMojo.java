@@ -19,6 +19,7 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.esbbench.maven.management.FullGc;
+import org.esbbench.maven.management.JmxOptions;
 import org.esbbench.maven.management.ManagementAgentFlags;
 import org.esbbench.maven.management.ManagementConnection;
 import org.esbbench.maven.plans.PlanContract;
@@ -103,6 +104,7 @@ public class RunMojo extends CurrentRunMojo {
             TargetProfile profile = current.profile();
             TargetServers servers = new TargetServers(root(), layout, profile, Duration.ofSeconds(startTimeout), this::info);
             Optional<String> agent = profile.managementAgent().map(a -> serviceUrl(a));
+            JmxOptions jmxOptions = profile.jmxOptions();
             JMeterInstallation jmeter = JMeterInstallation.fromPluginConfig(jmeterConfig.toPath());
             Files.createDirectories(layout.dir().resolve(RunLayout.JTL));
             Files.createDirectories(layout.logs());
@@ -154,7 +156,7 @@ public class RunMojo extends CurrentRunMojo {
                     failed++;
                     warn(outcome.problem());
                 }
-                agent.ifPresent(this::fullGc);
+                agent.ifPresent(a -> fullGc(a, jmxOptions));
             }
             if (failed > 0) {
                 // The analysis still runs on what was recorded (verify phase); the journal names what went wrong.
@@ -316,8 +318,8 @@ public class RunMojo extends CurrentRunMojo {
      * Asks the server's JVM for a full collection over a short management connection, so that the heap footprint
      * after full GC is measured for every scenario run; the monitor records the collection.
      */
-    private void fullGc(String agent) {
-        try (ManagementConnection connection = ManagementConnection.connect(agent, MANAGEMENT_CONNECT_TIMEOUT)) {
+    private void fullGc(String agent, JmxOptions options) {
+        try (ManagementConnection connection = ManagementConnection.connect(agent, options, MANAGEMENT_CONNECT_TIMEOUT)) {
             if (!FullGc.run(connection, FULL_GC_TIMEOUT)) {
                 info("the server's JVM did not report the requested full GC within " + FULL_GC_TIMEOUT.toSeconds()
                         + " s (explicit GC disabled or concurrent?)");

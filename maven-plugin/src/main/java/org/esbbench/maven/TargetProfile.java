@@ -11,6 +11,8 @@ import java.util.Properties;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.esbbench.core.Scenario;
+import org.esbbench.maven.management.JmxOptions;
+import org.esbbench.maven.management.Secret;
 
 /**
  * A target profile, {@code config/targets/<name>.properties}: where the server under test listens and
@@ -33,6 +35,7 @@ public record TargetProfile(String name, Path file, Properties properties) {
         TargetProfile profile = new TargetProfile(name, file, p);
         profile.port(); // fail now on a malformed port rather than in the middle of a run
         profile.managementAgent();
+        profile.jmxOptions().requireSecrets(); // an unset env: variable or unreadable file: is said at check, before any load
         return profile;
     }
 
@@ -90,6 +93,32 @@ public record TargetProfile(String name, Path file, Properties properties) {
         } catch (NumberFormatException e) {
             throw new InvalidRunException("target profile " + file + ": jmx=" + value + " is not host:port (e.g. 127.0.0.1:9099)");
         }
+    }
+
+    /**
+     * Credentials and TLS for the connection to {@link #managementAgent()} ({@code jmx.user}, {@code jmx.password},
+     * {@code jmx.ssl}, {@code jmx.registry.ssl}, {@code jmx.truststore}, {@code jmx.truststore.password});
+     * relative paths are read from the profile's folder.
+     */
+    public JmxOptions jmxOptions() throws InvalidRunException {
+        try {
+            return JmxOptions.of(properties, file.toAbsolutePath().getParent());
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRunException("target profile " + file + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The profile's keys and values as a record may show them: the value of every secret key
+     * ({@link Secret#isSecretKey}) hidden, unless it only says where the password is ({@code env:}, {@code file:}).
+     */
+    public java.util.SortedMap<String, String> shownProperties() {
+        java.util.SortedMap<String, String> shown = new java.util.TreeMap<>();
+        for (String key : properties.stringPropertyNames()) {
+            String value = properties.getProperty(key);
+            shown.put(key, Secret.isSecretKey(key) ? Secret.shown(value) : value);
+        }
+        return shown;
     }
 
     /** The path (HTTP) or queue name (JMS) the plans send this scenario's requests to. */
