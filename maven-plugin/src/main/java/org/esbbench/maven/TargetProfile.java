@@ -35,7 +35,11 @@ public record TargetProfile(String name, Path file, Properties properties) {
         TargetProfile profile = new TargetProfile(name, file, p);
         profile.port(); // fail now on a malformed port rather than in the middle of a run
         profile.managementAgent();
-        profile.jmxOptions().requireSecrets(); // an unset env: variable or unreadable file: is said at check, before any load
+        try {
+            profile.jmxOptions().requireSecrets(); // an unset env: variable or unreadable file: is said at check, before any load
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRunException("target profile " + file + ": " + e.getMessage());
+        }
         return profile;
     }
 
@@ -119,6 +123,40 @@ public record TargetProfile(String name, Path file, Properties properties) {
             shown.put(key, Secret.isSecretKey(key) ? Secret.shown(value) : value);
         }
         return shown;
+    }
+
+    /**
+     * {@code recorded} (a profile as a run plan holds it) with every hidden password read again from the profile
+     * file it was recorded from.
+     *
+     * @throws InvalidRunException when a hidden password's profile file is gone or no longer has the key
+     */
+    static Properties withHiddenSecrets(Properties recorded, Path file) throws InvalidRunException {
+        Properties restored = new Properties();
+        restored.putAll(recorded);
+        Properties current = null;
+        for (String key : recorded.stringPropertyNames()) {
+            if (!Secret.isSecretKey(key) || !Secret.HIDDEN.equals(recorded.getProperty(key))) {
+                continue;
+            }
+            if (current == null) {
+                current = new Properties();
+                try (Reader r = Files.newBufferedReader(file)) {
+                    current.load(r);
+                } catch (IOException e) {
+                    throw new InvalidRunException("the run plan hides " + key + " of target profile " + file
+                            + ", which cannot be read now (" + e.getClass().getSimpleName() + "): restore the file,"
+                            + " or check the run again (esb-bench:check)");
+                }
+            }
+            String value = current.getProperty(key);
+            if (value == null) {
+                throw new InvalidRunException("the run plan hides " + key + " of target profile " + file
+                        + ", which no longer has that key: restore it, or check the run again (esb-bench:check)");
+            }
+            restored.setProperty(key, value);
+        }
+        return restored;
     }
 
     /** The path (HTTP) or queue name (JMS) the plans send this scenario's requests to. */
