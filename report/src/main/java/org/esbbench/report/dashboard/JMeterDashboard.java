@@ -49,6 +49,10 @@ public final class JMeterDashboard {
     public static final int ALL_SAMPLES = -1;
     /** JMeter's default {@code statistic_window}: percentiles over the last 20 000 samples only. */
     public static final int JMETER_DEFAULT_WINDOW = 20_000;
+    /** The report generator's heap besides its samples, MB (see {@link #heapMbFor}). */
+    public static final long FIXED_HEAP_MB = 512;
+    /** The report generator's heap per sample of the results file, bytes (see {@link #heapMbFor}). */
+    public static final long BYTES_PER_SAMPLE = 256;
     /** Name of the report generator's log inside a finished dashboard. */
     public static final String LOG_NAME = "generator.log";
 
@@ -88,7 +92,12 @@ public final class JMeterDashboard {
      * 1.4 million samples; growth of its value arrays by doubling makes room for twice the 8 bytes per copy).
      */
     public static String heapFor(long samples) {
-        return (512 + Math.max(0, samples) * 256 / (1024 * 1024)) + "m";
+        return heapMbFor(samples) + "m";
+    }
+
+    /** {@link #heapFor} in MB: what the analysis gives the report generator and what check compares with memory. */
+    public static long heapMbFor(long samples) {
+        return FIXED_HEAP_MB + Math.max(0, samples) * BYTES_PER_SAMPLE / (1024 * 1024);
     }
 
     /** The report generator's maximum heap ({@code -Xmx}), e.g. {@code 2g}. */

@@ -14,14 +14,21 @@ import java.util.Optional;
  *                                   as much CPU as the server is flagged as limited by the harness
  * @param cores                      the machine's cores, for CPU utilisations as percent of the whole machine
  * @param figures                    the catalogue of figures
+ * @param dashboardHeapLimitMb       the most heap a dashboard's JMeter may get, in MB: a window whose dashboard
+ *                                   needs more ({@link org.esbbench.report.dashboard.JMeterDashboard#heapMbFor}) gets
+ *                                   none, and the summary says why ({@link #NO_HEAP_LIMIT}: no limit)
  */
 public record AnalysisOptions(Optional<JMeterInstallation> jmeter, double saturationThresholdPercent, int cores,
-                              Figures figures) {
+                              Figures figures, long dashboardHeapLimitMb) {
+    public static final long NO_HEAP_LIMIT = Long.MAX_VALUE;
     public static final double DEFAULT_SATURATION_THRESHOLD_PERCENT = 90;
 
     public AnalysisOptions {
         Objects.requireNonNull(jmeter);
         Objects.requireNonNull(figures);
+        if (dashboardHeapLimitMb < 1) {
+            throw new IllegalArgumentException("the dashboards' heap limit must be at least 1 MB, got " + dashboardHeapLimitMb);
+        }
         if (cores < 1) {
             throw new IllegalArgumentException("cores must be 1 or more, got " + cores);
         }
@@ -30,18 +37,23 @@ public record AnalysisOptions(Optional<JMeterInstallation> jmeter, double satura
     /** No dashboards, the default threshold, this machine's cores, the standard figures. */
     public static AnalysisOptions defaults() {
         return new AnalysisOptions(Optional.empty(), DEFAULT_SATURATION_THRESHOLD_PERCENT,
-                Runtime.getRuntime().availableProcessors(), Figures.standard());
+                Runtime.getRuntime().availableProcessors(), Figures.standard(), NO_HEAP_LIMIT);
     }
 
     public AnalysisOptions withJMeter(JMeterInstallation installation) {
-        return new AnalysisOptions(Optional.of(installation), saturationThresholdPercent, cores, figures);
+        return new AnalysisOptions(Optional.of(installation), saturationThresholdPercent, cores, figures, dashboardHeapLimitMb);
     }
 
     public AnalysisOptions withSaturationThreshold(double percent) {
-        return new AnalysisOptions(jmeter, percent, cores, figures);
+        return new AnalysisOptions(jmeter, percent, cores, figures, dashboardHeapLimitMb);
     }
 
     public AnalysisOptions withFigures(Figures other) {
-        return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, other);
+        return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, other, dashboardHeapLimitMb);
+    }
+
+    /** The most heap a dashboard may get (check computed it from the machine's memory or -DdashboardHeap). */
+    public AnalysisOptions withDashboardHeapLimit(long megabytes) {
+        return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, figures, megabytes);
     }
 }

@@ -49,7 +49,8 @@ public final class RunAnalysis {
         RunFigures usage = RunFigures.read(layout.dir(), options.cores(),
                 new SaturationCheck(options.saturationThresholdPercent()));
         List<String> unchecked = plan.uncheckedPlans();
-        ScenarioRunAnalyser analyser = new ScenarioRunAnalyser(layout, options.figures(), options.jmeter(), log);
+        ScenarioRunAnalyser analyser = new ScenarioRunAnalyser(layout, options.figures(), options.jmeter(), log)
+                .withDashboardHeapLimit(options.dashboardHeapLimitMb());
 
         java.util.Optional<GeneratorsFile> generators = GeneratorsFile.read(layout.dir());
         Map<String, WindowUsage> usageByScenarioRun = new java.util.LinkedHashMap<>();

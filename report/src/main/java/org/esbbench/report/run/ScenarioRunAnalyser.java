@@ -36,6 +36,7 @@ public final class ScenarioRunAnalyser {
     private final Figures figures;
     private final Optional<JMeterInstallation> jmeter;
     private final Consumer<String> log;
+    private long dashboardHeapLimitMb = AnalysisOptions.NO_HEAP_LIMIT;
 
     /**
      * @param layout  where the scenario run's files go
@@ -48,6 +49,12 @@ public final class ScenarioRunAnalyser {
         this.figures = figures;
         this.jmeter = jmeter;
         this.log = log;
+    }
+
+    /** The most heap a dashboard's JMeter may get, in MB; a larger window gets no dashboard (a warning says why). */
+    public ScenarioRunAnalyser withDashboardHeapLimit(long megabytes) {
+        this.dashboardHeapLimitMb = megabytes;
+        return this;
     }
 
     /** What one scenario run gave: its row (empty when its results could not be read), failures and warnings. */
@@ -85,8 +92,9 @@ public final class ScenarioRunAnalyser {
         }
         long from = results.window().measurementStartMillis();
         long to = from + m.durationMillis();
+        List<String> warnings = new ArrayList<>(results.warnings());
         // JMeter's report generator fails on an empty range: a window without samples has no dashboard.
-        String dashboard = jmeter.isPresent() && m.samples() > 0 ? dashboard(jmeter.get(), jtl, results, name, failures) : "";
+        String dashboard = jmeter.isPresent() && m.samples() > 0 ? dashboard(jmeter.get(), jtl, results, name, failures, warnings) : "";
         WindowUsage windowUsage = usage.usage(m.samples(), from, to);
         RepeatRow row = new RepeatRow(point, repeat,
                 figures.compute(new WindowMeasurement(m, results.measurementHistogram(), windowUsage)),
@@ -96,7 +104,7 @@ public final class ScenarioRunAnalyser {
         log.accept(name + ": " + m.samples() + " samples, " + StandardFigures.THROUGHPUT.format(row.value(StandardFigures.THROUGHPUT))
                 + "/s, p99 " + StandardFigures.P99.format(row.value(StandardFigures.P99)) + " ms, " + m.errors()
                 + " errors, " + m.incorrect() + " incorrect" + (row.flags().isEmpty() ? "" : "; " + row.flags()));
-        return new Outcome(Optional.of(row), failures, results.warnings());
+        return new Outcome(Optional.of(row), failures, warnings);
     }
 
     /** What is wrong with a measurement window: no samples, or failed samples with the most frequent messages. */
@@ -127,13 +135,24 @@ public final class ScenarioRunAnalyser {
     }
 
     /** JMeter's dashboard of the measurement window; its path relative to the run folder, or "" when it failed. */
-    private String dashboard(JMeterInstallation jmeter, Path jtl, WindowedResults results, String name, List<String> failures) {
+    private String dashboard(JMeterInstallation jmeter, Path jtl, WindowedResults results, String name, List<String> failures,
+                             List<String> warnings) {
         Path out = layout.dashboard(name);
         long samples = results.warmup().samples() + results.measurement().samples() + results.after();
+        long heapMb = JMeterDashboard.heapMbFor(samples);
+        if (heapMb > dashboardHeapLimitMb) {
+            // what check announced before the run (maven-plugin's MemoryEstimate), for the same figures
+            String why = "no JMeter dashboard: its results file holds " + samples + " samples, for which JMeter's report"
+                    + " generator needs about " + heapMb + " MB of heap, more than the " + dashboardHeapLimitMb
+                    + " MB it may get (half of this machine's memory, or -DdashboardHeap)";
+            warnings.add(why);
+            log.accept("WARNING: " + name + ": " + why);
+            return "";
+        }
         String title = name + ": measurement window " + Instant.ofEpochMilli(results.window().measurementStartMillis())
                 + " to " + Instant.ofEpochMilli(results.window().measurementEndMillis());
         try {
-            new JMeterDashboard(jmeter).withHeap(JMeterDashboard.heapFor(samples)).generate(jtl, results.window(), title, out);
+            new JMeterDashboard(jmeter).withHeap(heapMb + "m").generate(jtl, results.window(), title, out);
             return layout.relative(out.resolve("index.html"));
         } catch (IOException e) {
             failures.add(name + ": JMeter's dashboard could not be made: " + e.getMessage());
