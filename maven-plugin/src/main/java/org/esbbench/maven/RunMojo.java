@@ -326,6 +326,10 @@ public class RunMojo extends CurrentRunMojo {
             }
         } catch (IOException e) {
             warn("could not ask the server's JVM for a full GC: " + e.getMessage());
+        } catch (SecurityException e) {
+            // a read-only JMX role (jmx.user) may record GC but not invoke one
+            warn("the server's JVM refused the full GC (" + e.getMessage() + "): give jmx.user readwrite access in the"
+                    + " agent's access file for the heap after full GC");
         }
     }
 
