@@ -52,7 +52,7 @@ final class MemoryEstimate {
 
     static Optional<Largest> largest(RunPlan plan) {
         long fileSeconds = plan.warmupSeconds() + plan.measurementSeconds() + RunPlan.TAIL_SECONDS;
-        return plan.points().stream().max(Comparator.comparingLong(MemoryEstimate::samplesPerSecond))
+        return plan.points().stream().max(Comparator.comparingLong(MemoryEstimate::samplesPerSecond).thenComparingInt(Point::load))
                 .map(p -> new Largest(p, samplesPerSecond(p), samplesPerSecond(p) * fileSeconds,
                         samplesPerSecond(p) * plan.measurementSeconds()));
     }
