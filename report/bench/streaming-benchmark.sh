@@ -24,8 +24,8 @@ WARMUP=${WARMUP:-300}
 MEASUREMENT=${MEASUREMENT:-900}
 HEAP=${HEAP:-256m}
 JMETER_HEAP=${JMETER_HEAP:-1g}
-# JMeter keeps every response time for exact percentiles: JMeterDashboard.heapFor's rule, 512 MB + 256 B a row.
-JMETER_FULL_HEAP=${JMETER_FULL_HEAP:-$((512 + AGREE_N * 256 / 1048576))m}
+# JMeter keeps every response time for exact percentiles: JMeterDashboard.heapFor's rule, 256 MB + 200 B a row.
+JMETER_FULL_HEAP=${JMETER_FULL_HEAP:-$((256 + AGREE_N * 200 / 1048576))m}
 KEEP=${KEEP:-0}
 # The span the samples cover: warm-up, measurement and a little after, like a real run.
 DURATION=$((WARMUP + MEASUREMENT + 60))

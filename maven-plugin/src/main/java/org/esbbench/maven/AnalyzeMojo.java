@@ -50,6 +50,9 @@ public class AnalyzeMojo extends EsbBenchMojo {
      */
     @Parameter(property = "maxErrorPercent")
     String maxErrorPercent;
+    /** The most heap a dashboard's JMeter may get (e.g. 6g); default half the machine's memory, as check said. */
+    @Parameter(property = "dashboardHeap", defaultValue = "")
+    String dashboardHeap;
 
     @Override
     protected void doExecute() throws MojoExecutionException, MojoFailureException {
@@ -74,9 +77,12 @@ public class AnalyzeMojo extends EsbBenchMojo {
                 options = options.withErrorTolerance(errorTolerance(maxErrorPercent));
             }
             if (dashboards) {
-                options = options.withJMeter(JMeterInstallation.fromPluginConfig(jmeterConfig.toPath()));
+                options = options.withJMeter(JMeterInstallation.fromPluginConfig(jmeterConfig.toPath()))
+                        .withDashboardHeapLimit(MemoryEstimate.dashboardHeapLimitMb(dashboardHeap, MemoryEstimate.machineMb()));
             }
             result = RunAnalysis.analyse(layout, options, this::info);
+        } catch (InvalidRunException e) {
+            throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {
             throw new MojoExecutionException("could not analyse the run in " + layout.dir() + ": " + e.getMessage(), e);
         }

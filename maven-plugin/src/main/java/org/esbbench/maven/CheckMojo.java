@@ -88,6 +88,7 @@ public class CheckMojo extends RunParametersMojo {
         List<String> unchecked = checkPlans(plan, this::info);
         merged.describe().forEach(this::info);
         info(summarise(plan));
+        describeMemory(plan);
         writeRunSizes(plan);
         if (session.getGoals().stream().noneMatch(RUN_PHASES::contains)) {
             info("parameters valid; no run in this build (it ends before integration-test)");
@@ -116,6 +117,33 @@ public class CheckMojo extends RunParametersMojo {
             info("plan parameters: " + PlanProperties.describeSettings(plan));
         } catch (IOException e) {
             throw new MojoExecutionException("cannot create the run's results folder: " + e.getMessage(), e);
+        }
+    }
+
+    /** Whether the analysis will make JMeter's dashboards (the analyze goal's -Ddashboards), for the memory estimate. */
+    @Parameter(property = "dashboards", defaultValue = "true")
+    boolean dashboards;
+
+    /** The most heap a dashboard's JMeter may get (e.g. 6g); default half the machine's memory ({@link MemoryEstimate}). */
+    @Parameter(property = "dashboardHeap", defaultValue = "")
+    String dashboardHeap;
+
+    /** Memory the analysis will need, said before any load ({@link MemoryEstimate}). */
+    private void describeMemory(RunPlan plan) throws MojoFailureException {
+        long machineMb = MemoryEstimate.machineMb();
+        long limitMb;
+        try {
+            limitMb = MemoryEstimate.dashboardHeapLimitMb(dashboardHeap, machineMb);
+        } catch (InvalidRunException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
+        for (String line : MemoryEstimate.describe(plan, dashboards, limitMb, machineMb,
+                Runtime.getRuntime().maxMemory() / (1024 * 1024))) {
+            if (line.startsWith("WARNING: ")) {
+                warn(line.substring("WARNING: ".length()));
+            } else {
+                info(line);
+            }
         }
     }
 

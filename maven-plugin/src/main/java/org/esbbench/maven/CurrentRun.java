@@ -56,7 +56,8 @@ final class CurrentRun {
             throw new InvalidRunException(layout.runPlan() + " records no target profile: write it again with esb-bench:check");
         }
         Object file = record.get(RunFacts.TARGET_PROFILE_FILE);
-        return new TargetProfile(planFile.target(), Path.of(file == null ? planFile.target() + ".properties" : file.toString()),
-                properties);
+        Path profileFile = Path.of(file == null ? planFile.target() + ".properties" : file.toString());
+        // the run plan hides the profile's passwords: they are read again from the profile itself
+        return new TargetProfile(planFile.target(), profileFile, TargetProfile.withHiddenSecrets(properties, profileFile));
     }
 }

@@ -56,6 +56,15 @@ final class MonitorLauncher {
      */
     static List<String> command(List<Path> classpath, RunLayout layout, Optional<String> managementUrl,
                                 boolean externalServer, Duration connectTimeout) {
+        return command(classpath, layout, managementUrl, Optional.empty(), externalServer, connectTimeout);
+    }
+
+    /**
+     * @param profileFile the target profile whose {@code jmx.*} keys give credentials and TLS: the monitor reads them
+     *                    itself, so that no password is ever on a command line (processes.csv records those)
+     */
+    static List<String> command(List<Path> classpath, RunLayout layout, Optional<String> managementUrl,
+                                Optional<Path> profileFile, boolean externalServer, Duration connectTimeout) {
         List<String> cmd = new ArrayList<>();
         cmd.add(ServerLauncher.java());
         cmd.addAll(JVM_FLAGS);
@@ -66,6 +75,7 @@ final class MonitorLauncher {
                 "--connect-timeout-seconds", Long.toString(connectTimeout.toSeconds())));
         managementUrl.ifPresent(url -> {
             cmd.addAll(List.of("--management-url", url));
+            profileFile.ifPresent(f -> cmd.addAll(List.of("--jmx-profile", f.toAbsolutePath().toString())));
             if (externalServer) {
                 cmd.add("--external-server");
             }

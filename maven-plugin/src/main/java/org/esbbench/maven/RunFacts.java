@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -41,7 +40,8 @@ final class RunFacts {
         record.put(VERSIONS, v);
         record.put(GIT, git(root));
         record.put(MACHINE, machine());
-        record.put(TARGET_PROFILE, new LinkedHashMap<>(new TreeMap<>(profile.properties())));
+        // passwords hidden: run-plan.json and run.json are published with the results
+        record.put(TARGET_PROFILE, new LinkedHashMap<>(profile.shownProperties()));
         record.put(TARGET_PROFILE_FILE, profile.file().toString());
         record.put(SETTINGS, settings(plan));
         return record;

@@ -19,6 +19,7 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.esbbench.maven.management.FullGc;
+import org.esbbench.maven.management.JmxOptions;
 import org.esbbench.maven.management.ManagementAgentFlags;
 import org.esbbench.maven.management.ManagementConnection;
 import org.esbbench.maven.plans.PlanContract;
@@ -111,6 +112,7 @@ public class RunMojo extends CurrentRunMojo {
             TargetProfile profile = current.profile();
             TargetServers servers = new TargetServers(root(), layout, profile, Duration.ofSeconds(startTimeout), this::info);
             Optional<String> agent = profile.managementAgent().map(a -> serviceUrl(a));
+            JmxOptions jmxOptions = profile.jmxOptions();
             JMeterInstallation jmeter = JMeterInstallation.fromPluginConfig(jmeterConfig.toPath());
             Files.createDirectories(layout.dir().resolve(RunLayout.JTL));
             Files.createDirectories(layout.logs());
@@ -175,7 +177,7 @@ public class RunMojo extends CurrentRunMojo {
                     TargetDeath.skipRest(layout, pending, pending.indexOf(next) + 1, deadAfter.get(), this::warn);
                     break;
                 }
-                agent.ifPresent(this::fullGc);
+                agent.ifPresent(a -> fullGc(a, jmxOptions));
             }
             if (failed > 0) {
                 // The analysis still runs on what was recorded (verify phase); the journal names what went wrong.
@@ -349,14 +351,18 @@ public class RunMojo extends CurrentRunMojo {
      * Asks the server's JVM for a full collection over a short management connection, so that the heap footprint
      * after full GC is measured for every scenario run; the monitor records the collection.
      */
-    private void fullGc(String agent) {
-        try (ManagementConnection connection = ManagementConnection.connect(agent, MANAGEMENT_CONNECT_TIMEOUT)) {
+    private void fullGc(String agent, JmxOptions options) {
+        try (ManagementConnection connection = ManagementConnection.connect(agent, options, MANAGEMENT_CONNECT_TIMEOUT)) {
             if (!FullGc.run(connection, FULL_GC_TIMEOUT)) {
                 info("the server's JVM did not report the requested full GC within " + FULL_GC_TIMEOUT.toSeconds()
                         + " s (explicit GC disabled or concurrent?)");
             }
         } catch (IOException e) {
             warn("could not ask the server's JVM for a full GC: " + e.getMessage());
+        } catch (SecurityException e) {
+            // a read-only JMX role (jmx.user) may record GC but not invoke one
+            warn("the server's JVM refused the full GC (" + e.getMessage() + "): give jmx.user readwrite access in the"
+                    + " agent's access file for the heap after full GC");
         }
     }
 

@@ -174,7 +174,8 @@ public class StartMojo extends CurrentRunMojo {
             info("target profile has no jmx=host:port: no GC figures" + (serverIsLocal ? "" : " and no server CPU figures"));
         }
         ManagedProcess monitor = MonitorLauncher.start(MonitorLauncher.command(
-                MonitorLauncher.classpath(getClass().getClassLoader()), layout, url, !serverIsLocal,
+                MonitorLauncher.classpath(getClass().getClassLoader()), layout, url,
+                profile.jmxOptions().plain() ? Optional.empty() : Optional.of(profile.file()), !serverIsLocal,
                 MONITOR_CONNECT_TIMEOUT), layout);
         register(registry, started, monitor);
         Duration took = MonitorLauncher.awaitRecording(monitor, MONITOR_CONNECT_TIMEOUT.plus(MONITOR_START_UP));

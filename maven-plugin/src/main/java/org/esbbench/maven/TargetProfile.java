@@ -11,6 +11,8 @@ import java.util.Properties;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.esbbench.core.Scenario;
+import org.esbbench.maven.management.JmxOptions;
+import org.esbbench.maven.management.Secret;
 
 /**
  * A target profile, {@code config/targets/<name>.properties}: where the server under test listens and
@@ -33,6 +35,11 @@ public record TargetProfile(String name, Path file, Properties properties) {
         TargetProfile profile = new TargetProfile(name, file, p);
         profile.port(); // fail now on a malformed port rather than in the middle of a run
         profile.managementAgent();
+        try {
+            profile.jmxOptions().requireSecrets(); // an unset env: variable or unreadable file: is said at check, before any load
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRunException("target profile " + file + ": " + e.getMessage());
+        }
         return profile;
     }
 
@@ -90,6 +97,66 @@ public record TargetProfile(String name, Path file, Properties properties) {
         } catch (NumberFormatException e) {
             throw new InvalidRunException("target profile " + file + ": jmx=" + value + " is not host:port (e.g. 127.0.0.1:9099)");
         }
+    }
+
+    /**
+     * Credentials and TLS for the connection to {@link #managementAgent()} ({@code jmx.user}, {@code jmx.password},
+     * {@code jmx.ssl}, {@code jmx.registry.ssl}, {@code jmx.truststore}, {@code jmx.truststore.password});
+     * relative paths are read from the profile's folder.
+     */
+    public JmxOptions jmxOptions() throws InvalidRunException {
+        try {
+            return JmxOptions.of(properties, file.toAbsolutePath().getParent());
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRunException("target profile " + file + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The profile's keys and values as a record may show them: the value of every secret key
+     * ({@link Secret#isSecretKey}) hidden, unless it only says where the password is ({@code env:}, {@code file:}).
+     */
+    public java.util.SortedMap<String, String> shownProperties() {
+        java.util.SortedMap<String, String> shown = new java.util.TreeMap<>();
+        for (String key : properties.stringPropertyNames()) {
+            String value = properties.getProperty(key);
+            shown.put(key, Secret.isSecretKey(key) ? Secret.shown(value) : value);
+        }
+        return shown;
+    }
+
+    /**
+     * {@code recorded} (a profile as a run plan holds it) with every hidden password read again from the profile
+     * file it was recorded from.
+     *
+     * @throws InvalidRunException when a hidden password's profile file is gone or no longer has the key
+     */
+    static Properties withHiddenSecrets(Properties recorded, Path file) throws InvalidRunException {
+        Properties restored = new Properties();
+        restored.putAll(recorded);
+        Properties current = null;
+        for (String key : recorded.stringPropertyNames()) {
+            if (!Secret.isSecretKey(key) || !Secret.HIDDEN.equals(recorded.getProperty(key))) {
+                continue;
+            }
+            if (current == null) {
+                current = new Properties();
+                try (Reader r = Files.newBufferedReader(file)) {
+                    current.load(r);
+                } catch (IOException e) {
+                    throw new InvalidRunException("the run plan hides " + key + " of target profile " + file
+                            + ", which cannot be read now (" + e.getClass().getSimpleName() + "): restore the file,"
+                            + " or check the run again (esb-bench:check)");
+                }
+            }
+            String value = current.getProperty(key);
+            if (value == null) {
+                throw new InvalidRunException("the run plan hides " + key + " of target profile " + file
+                        + ", which no longer has that key: restore it, or check the run again (esb-bench:check)");
+            }
+            restored.setProperty(key, value);
+        }
+        return restored;
     }
 
     /** The path (HTTP) or queue name (JMS) the plans send this scenario's requests to. */

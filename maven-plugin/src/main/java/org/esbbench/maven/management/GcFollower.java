@@ -29,6 +29,7 @@ public final class GcFollower implements AutoCloseable {
     private static final Duration RETRY_PAUSE = Duration.ofSeconds(1);
 
     private final String url;
+    private final JmxOptions options;
     private final Path gcCsv;
     private final Duration connectTimeout;
     private final Consumer<String> log;
@@ -47,8 +48,9 @@ public final class GcFollower implements AutoCloseable {
     private boolean closed;
     private int reconnections;
 
-    private GcFollower(String url, Path gcCsv, Duration connectTimeout, Consumer<String> log) {
+    private GcFollower(String url, JmxOptions options, Path gcCsv, Duration connectTimeout, Consumer<String> log) {
         this.url = url;
+        this.options = options;
         this.gcCsv = gcCsv;
         this.connectTimeout = connectTimeout;
         this.log = log;
@@ -57,7 +59,7 @@ public final class GcFollower implements AutoCloseable {
     /** Starts recording over {@code first} (which stays the caller's to close), ready to follow restarts. */
     public static GcFollower start(ManagementConnection first, Path gcCsv, Duration connectTimeout,
                                    Consumer<String> log) throws IOException {
-        GcFollower follower = new GcFollower(first.url().toString(), gcCsv, connectTimeout, log);
+        GcFollower follower = new GcFollower(first.url().toString(), first.options(), gcCsv, connectTimeout, log);
         follower.recording = GcRecording.start(first, gcCsv, log);
         return follower;
     }
@@ -112,7 +114,7 @@ public final class GcFollower implements AutoCloseable {
         }
         ManagementConnection connection;
         try {
-            connection = ManagementConnection.connect(url, connectTimeout);
+            connection = ManagementConnection.connect(url, options, connectTimeout);
         } catch (IOException e) {
             log.accept("GC recording: no connection to the server yet (" + e.getMessage() + "); trying again");
             return;

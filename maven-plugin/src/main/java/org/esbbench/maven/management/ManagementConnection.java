@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -24,26 +25,45 @@ public final class ManagementConnection implements AutoCloseable {
     private static final Duration RETRY_PAUSE = Duration.ofMillis(250);
 
     private final JMXServiceURL url;
+    private final JmxOptions options;
     private final JMXConnector connector;
     private final MBeanServerConnection mbeans;
 
-    private ManagementConnection(JMXServiceURL url, JMXConnector connector) throws IOException {
+    private ManagementConnection(JMXServiceURL url, JmxOptions options, JMXConnector connector) throws IOException {
         this.url = url;
+        this.options = options;
         this.connector = connector;
         this.mbeans = connector.getMBeanServerConnection();
     }
 
-    /** Connects to a service URL such as {@link ManagementAgentFlags#serviceUrl} builds. */
+    /** Connects to a service URL such as {@link ManagementAgentFlags#serviceUrl} builds, without credentials or TLS. */
     public static ManagementConnection connect(String serviceUrl, Duration timeout) throws IOException {
-        return connect(new JMXServiceURL(serviceUrl), timeout);
+        return connect(new JMXServiceURL(serviceUrl), JmxOptions.NONE, timeout);
+    }
+
+    /** Connects to a service URL with the credentials and TLS of a target profile. */
+    public static ManagementConnection connect(String serviceUrl, JmxOptions options, Duration timeout) throws IOException {
+        return connect(new JMXServiceURL(serviceUrl), options, timeout);
+    }
+
+    public static ManagementConnection connect(JMXServiceURL url, Duration timeout) throws IOException {
+        return connect(url, JmxOptions.NONE, timeout);
     }
 
     /**
-     * Connects to {@code url}, retrying until {@code timeout} has passed.
+     * Connects to {@code url}, retrying until {@code timeout} has passed; at once, without retrying, when the agent
+     * refuses the credentials or the TLS handshake fails (no later attempt would do better).
      *
-     * @throws IOException when no connection could be made in time (the message carries the last error)
+     * @throws IOException when no connection could be made in time (the message carries the last error, never a
+     *                     password)
      */
-    public static ManagementConnection connect(JMXServiceURL url, Duration timeout) throws IOException {
+    public static ManagementConnection connect(JMXServiceURL url, JmxOptions options, Duration timeout) throws IOException {
+        Map<String, Object> environment;
+        try {
+            environment = options.environment();
+        } catch (IllegalArgumentException e) {
+            throw new IOException("cannot connect to " + url + ": " + e.getMessage(), e);
+        }
         long deadline = System.nanoTime() + timeout.toNanos();
         ExecutorService connecting = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "esb-bench-management-connect");
@@ -59,11 +79,12 @@ public final class ManagementConnection implements AutoCloseable {
                             + (last == null ? "" : ": " + last), last);
                 }
                 // In a thread of its own: an RMI connect to a host that drops packets would block far longer.
-                Future<JMXConnector> attempt = connecting.submit(() -> JMXConnectorFactory.connect(url));
+                Future<JMXConnector> attempt = connecting.submit(() -> JMXConnectorFactory.connect(url, environment));
                 try {
-                    return open(url, attempt.get(left, TimeUnit.NANOSECONDS));
+                    return open(url, options, attempt.get(left, TimeUnit.NANOSECONDS));
                 } catch (ExecutionException e) {
                     last = e.getCause() instanceof Exception cause ? cause : e;
+                    refuseAtOnce(url, options, last);
                 } catch (TimeoutException e) {
                     attempt.cancel(true);
                     last = e;
@@ -80,13 +101,34 @@ public final class ManagementConnection implements AutoCloseable {
         }
     }
 
-    private static ManagementConnection open(JMXServiceURL url, JMXConnector connector) throws IOException {
+    /** Wrong credentials or a failed TLS handshake: said at once, with what to check in the profile. */
+    private static void refuseAtOnce(JMXServiceURL url, JmxOptions options, Exception e) throws IOException {
+        if (e instanceof SecurityException) {
+            throw new IOException("the JMX agent at " + url + " refused the connection (" + options.describe() + "): "
+                    + e.getMessage() + "; check jmx.user and jmx.password in the target profile against the agent's"
+                    + " com.sun.management.jmxremote.password.file and access file", e);
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof javax.net.ssl.SSLException) {
+                throw new IOException("TLS with the JMX agent at " + url + " failed (" + options.describe() + "): "
+                        + t.getMessage() + "; check jmx.ssl (the agent's com.sun.management.jmxremote.ssl), jmx.registry.ssl"
+                        + " and that jmx.truststore holds the agent's certificate", e);
+            }
+        }
+    }
+
+    private static ManagementConnection open(JMXServiceURL url, JmxOptions options, JMXConnector connector) throws IOException {
         try {
-            return new ManagementConnection(url, connector);
+            return new ManagementConnection(url, options, connector);
         } catch (IOException | RuntimeException e) {
             closeQuietly(connector);
             throw e;
         }
+    }
+
+    /** The credentials and TLS this connection was made with (a reconnection uses the same). */
+    public JmxOptions options() {
+        return options;
     }
 
     public JMXServiceURL url() {

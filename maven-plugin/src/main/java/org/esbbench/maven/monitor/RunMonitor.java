@@ -7,7 +7,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.util.Properties;
 import org.esbbench.maven.management.GcFollower;
+import org.esbbench.maven.management.JmxOptions;
 import org.esbbench.maven.management.ManagementConnection;
 import org.esbbench.report.run.GeneratorsFile;
 import org.esbbench.report.run.RunLayout;
@@ -28,7 +32,7 @@ import org.esbbench.report.run.RunLayout;
  * stopped" row and closes the files; it also ends when the build that started it has gone.
  *
  * <pre>java -cp PLUGIN-CLASSPATH org.esbbench.maven.monitor.RunMonitor --run-dir DIR [--management-url URL
- *     [--external-server]] [--connect-timeout-seconds N] [--interval-ms N]</pre>
+ *     [--jmx-profile TARGET-PROFILE] [--external-server]] [--connect-timeout-seconds N] [--interval-ms N]</pre>
  */
 public final class RunMonitor implements AutoCloseable {
     /** The line the monitor prints once it records. */
@@ -43,10 +47,12 @@ public final class RunMonitor implements AutoCloseable {
      * @param connectTimeout  how long the server's agent may take to accept the connection
      * @param interval        time between two CPU samples
      */
-    record Options(Path runDir, String managementUrl, boolean externalServer, Duration connectTimeout, Duration interval) {
+    record Options(Path runDir, String managementUrl, Path jmxProfile, boolean externalServer, Duration connectTimeout,
+                   Duration interval) {
         static Options parse(String[] args) {
             Path runDir = null;
             String url = null;
+            Path jmxProfile = null;
             boolean external = false;
             Duration timeout = Duration.ofSeconds(90);
             Duration interval = Duration.ofMillis(250);
@@ -54,6 +60,7 @@ public final class RunMonitor implements AutoCloseable {
                 switch (args[i]) {
                     case "--run-dir" -> runDir = Path.of(args[++i]);
                     case "--management-url" -> url = args[++i];
+                    case "--jmx-profile" -> jmxProfile = Path.of(args[++i]);
                     case "--external-server" -> external = true;
                     case "--connect-timeout-seconds" -> timeout = Duration.ofSeconds(Long.parseLong(args[++i]));
                     case "--interval-ms" -> interval = Duration.ofMillis(Long.parseLong(args[++i]));
@@ -63,7 +70,7 @@ public final class RunMonitor implements AutoCloseable {
             if (runDir == null) {
                 throw new IllegalArgumentException("--run-dir is required");
             }
-            return new Options(runDir, url, external, timeout, interval);
+            return new Options(runDir, url, jmxProfile, external, timeout, interval);
         }
     }
 
@@ -123,7 +130,8 @@ public final class RunMonitor implements AutoCloseable {
         // written by the start goal before it starts the monitor, when the load comes from JMeter engines
         GeneratorsFile.read(layout.dir()).ifPresent(g -> engineStreams.addAll(EngineCpu.watch(g, local, processes)));
         if (options.managementUrl() != null) {
-            connection = ManagementConnection.connect(options.managementUrl(), options.connectTimeout());
+            connection = ManagementConnection.connect(options.managementUrl(), jmxOptions(options.jmxProfile()),
+                    options.connectTimeout());
             // follows the server across restarts (one per heap of a heap list), appending to the same gc.csv
             gc = GcFollower.start(connection, layout.gc(), options.connectTimeout(), RunMonitor::log);
             if (options.externalServer()) {
@@ -131,6 +139,25 @@ public final class RunMonitor implements AutoCloseable {
             }
         }
         tick();
+    }
+
+    /**
+     * The credentials and TLS of the target profile at {@code profile} (read here, in the monitor, so that no password
+     * travels on its command line); none without a profile.
+     */
+    static JmxOptions jmxOptions(Path profile) throws IOException {
+        if (profile == null) {
+            return JmxOptions.NONE;
+        }
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(profile)) {
+            p.load(r);
+        }
+        try {
+            return JmxOptions.of(p, profile.toAbsolutePath().getParent());
+        } catch (IllegalArgumentException e) {
+            throw new IOException("target profile " + profile + ": " + e.getMessage(), e);
+        }
     }
 
     void tickUntilClosed() {

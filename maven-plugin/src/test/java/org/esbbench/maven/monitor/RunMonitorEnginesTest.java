@@ -39,7 +39,7 @@ class RunMonitorEnginesTest {
                     engine("engine-1", true, busy.pid(), 0), engine("engine-2", true, 1, 0),
                     engine("engine-3", false, 77, 0))).write(run);
 
-            RunMonitor monitor = new RunMonitor(new RunMonitor.Options(run, null, false, Duration.ofSeconds(5),
+            RunMonitor monitor = new RunMonitor(new RunMonitor.Options(run, null, null, false, Duration.ofSeconds(5),
                     Duration.ofMillis(100)));
             monitor.begin();
             Thread.sleep(700);

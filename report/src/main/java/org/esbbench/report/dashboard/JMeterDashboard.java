@@ -49,6 +49,19 @@ public final class JMeterDashboard {
     public static final int ALL_SAMPLES = -1;
     /** JMeter's default {@code statistic_window}: percentiles over the last 20 000 samples only. */
     public static final int JMETER_DEFAULT_WINDOW = 20_000;
+    /**
+     * The report generator's heap besides its samples, MB: measured about 70 MB (the intercept of the smallest
+     * heaps below), given room for JMeter's own start-up and the dashboard's templates.
+     */
+    public static final long FIXED_HEAP_MB = 256;
+    /**
+     * The report generator's heap per sample of the results file, bytes, with every sample in the percentiles.
+     * Measured by {@code report/bench/heap-per-sample.sh} on 2026-11-23 (JMeter 5.6.3, OpenJDK 17, the 2-core VM):
+     * the smallest -Xmx that completes was 215, 356 and 653 MB for 1, 2 and 4 million samples, 153 B a sample
+     * between 1 and 4 million (docs/benchmarks.md); 200 B leaves about 30 % so the generator does not spend its
+     * time collecting garbage. (The earlier 256 B came from resident memory, 620 MB for 1.4 million samples.)
+     */
+    public static final long BYTES_PER_SAMPLE = 200;
     /** Name of the report generator's log inside a finished dashboard. */
     public static final String LOG_NAME = "generator.log";
 
@@ -84,11 +97,15 @@ public final class JMeterDashboard {
 
     /**
      * A heap that holds the report generator's work for a range of {@code samples} samples with every sample kept
-     * for the percentiles: 512 MB plus 256 bytes a sample (measured with JMeter 5.6.3: about 620 MB resident for
-     * 1.4 million samples; growth of its value arrays by doubling makes room for twice the 8 bytes per copy).
+     * for the percentiles: {@link #FIXED_HEAP_MB} plus {@link #BYTES_PER_SAMPLE} a sample (measured, see there).
      */
     public static String heapFor(long samples) {
-        return (512 + Math.max(0, samples) * 256 / (1024 * 1024)) + "m";
+        return heapMbFor(samples) + "m";
+    }
+
+    /** {@link #heapFor} in MB: what the analysis gives the report generator and what check compares with memory. */
+    public static long heapMbFor(long samples) {
+        return FIXED_HEAP_MB + Math.max(0, samples) * BYTES_PER_SAMPLE / (1024 * 1024);
     }
 
     /** The report generator's maximum heap ({@code -Xmx}), e.g. {@code 2g}. */

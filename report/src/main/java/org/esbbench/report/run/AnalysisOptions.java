@@ -14,17 +14,25 @@ import java.util.Optional;
  *                                   as much CPU as the server is flagged as limited by the harness
  * @param cores                      the machine's cores, for CPU utilisations as percent of the whole machine
  * @param figures                    the catalogue of figures
+ * @param dashboardHeapLimitMb       the most heap a dashboard's JMeter may get, in MB: a window whose dashboard
+ *                                   needs more ({@link org.esbbench.report.dashboard.JMeterDashboard#heapMbFor}) gets
+ *                                   none, and the summary says why ({@link #NO_HEAP_LIMIT}: no limit)
  * @param errorTolerance             the errors a scenario run may have and still pass; empty: the run plan's
  *                                   ({@code maxErrorPercent}, recorded by check), 0 for a plan without it
  */
 public record AnalysisOptions(Optional<JMeterInstallation> jmeter, double saturationThresholdPercent, int cores,
-                              Figures figures, Optional<ErrorTolerance> errorTolerance) {
+                              Figures figures, Optional<ErrorTolerance> errorTolerance,
+                              long dashboardHeapLimitMb) {
+    public static final long NO_HEAP_LIMIT = Long.MAX_VALUE;
     public static final double DEFAULT_SATURATION_THRESHOLD_PERCENT = 90;
 
     public AnalysisOptions {
         Objects.requireNonNull(jmeter);
         Objects.requireNonNull(figures);
         Objects.requireNonNull(errorTolerance);
+        if (dashboardHeapLimitMb < 1) {
+            throw new IllegalArgumentException("the dashboards' heap limit must be at least 1 MB, got " + dashboardHeapLimitMb);
+        }
         if (cores < 1) {
             throw new IllegalArgumentException("cores must be 1 or more, got " + cores);
         }
@@ -33,23 +41,28 @@ public record AnalysisOptions(Optional<JMeterInstallation> jmeter, double satura
     /** No dashboards, the default threshold, this machine's cores, the standard figures. */
     public static AnalysisOptions defaults() {
         return new AnalysisOptions(Optional.empty(), DEFAULT_SATURATION_THRESHOLD_PERCENT,
-                Runtime.getRuntime().availableProcessors(), Figures.standard(), Optional.empty());
+                Runtime.getRuntime().availableProcessors(), Figures.standard(), Optional.empty(), NO_HEAP_LIMIT);
     }
 
     public AnalysisOptions withJMeter(JMeterInstallation installation) {
-        return new AnalysisOptions(Optional.of(installation), saturationThresholdPercent, cores, figures, errorTolerance);
+        return new AnalysisOptions(Optional.of(installation), saturationThresholdPercent, cores, figures, errorTolerance, dashboardHeapLimitMb);
     }
 
     public AnalysisOptions withSaturationThreshold(double percent) {
-        return new AnalysisOptions(jmeter, percent, cores, figures, errorTolerance);
+        return new AnalysisOptions(jmeter, percent, cores, figures, errorTolerance, dashboardHeapLimitMb);
     }
 
     public AnalysisOptions withFigures(Figures other) {
-        return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, other, errorTolerance);
+        return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, other, errorTolerance, dashboardHeapLimitMb);
     }
 
     /** Overrides the run plan's {@code maxErrorPercent} (an analysis run again with another threshold). */
     public AnalysisOptions withErrorTolerance(ErrorTolerance tolerance) {
-        return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, figures, Optional.of(tolerance));
+        return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, figures, Optional.of(tolerance), dashboardHeapLimitMb);
+    }
+
+    /** The most heap a dashboard may get (check computed it from the machine's memory or -DdashboardHeap). */
+    public AnalysisOptions withDashboardHeapLimit(long megabytes) {
+        return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, figures, errorTolerance, megabytes);
     }
 }

@@ -51,7 +51,8 @@ public final class RunAnalysis {
         List<String> unchecked = plan.uncheckedPlans();
         ErrorTolerance tolerance = options.errorTolerance().isPresent() ? options.errorTolerance().get()
                 : recordedTolerance(layout, plan);
-        ScenarioRunAnalyser analyser = new ScenarioRunAnalyser(layout, options.figures(), options.jmeter(), log, tolerance);
+        ScenarioRunAnalyser analyser = new ScenarioRunAnalyser(layout, options.figures(), options.jmeter(), log, tolerance)
+                .withDashboardHeapLimit(options.dashboardHeapLimitMb());
 
         java.util.Optional<GeneratorsFile> generators = GeneratorsFile.read(layout.dir());
         Map<String, WindowUsage> usageByScenarioRun = new java.util.LinkedHashMap<>();

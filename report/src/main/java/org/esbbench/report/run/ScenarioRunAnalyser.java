@@ -42,6 +42,7 @@ public final class ScenarioRunAnalyser {
     public ScenarioRunAnalyser(RunLayout layout, Figures figures, Optional<JMeterInstallation> jmeter, Consumer<String> log) {
         this(layout, figures, jmeter, log, ErrorTolerance.NONE);
     }
+    private long dashboardHeapLimitMb = AnalysisOptions.NO_HEAP_LIMIT;
 
     /**
      * @param layout  where the scenario run's files go
@@ -57,6 +58,12 @@ public final class ScenarioRunAnalyser {
         this.jmeter = jmeter;
         this.log = log;
         this.tolerance = tolerance;
+    }
+
+    /** The most heap a dashboard's JMeter may get, in MB; a larger window gets no dashboard (a warning says why). */
+    public ScenarioRunAnalyser withDashboardHeapLimit(long megabytes) {
+        this.dashboardHeapLimitMb = megabytes;
+        return this;
     }
 
     /** What one scenario run gave: its row (empty when its results could not be read), failures and warnings. */
@@ -94,8 +101,9 @@ public final class ScenarioRunAnalyser {
         }
         long from = results.window().measurementStartMillis();
         long to = from + m.durationMillis();
+        List<String> warnings = new ArrayList<>(results.warnings());
         // JMeter's report generator fails on an empty range: a window without samples has no dashboard.
-        String dashboard = jmeter.isPresent() && m.samples() > 0 ? dashboard(jmeter.get(), jtl, results, name, failures) : "";
+        String dashboard = jmeter.isPresent() && m.samples() > 0 ? dashboard(jmeter.get(), jtl, results, name, failures, warnings) : "";
         WindowUsage windowUsage = usage.usage(m.samples(), from, to);
         List<String> flags = new ArrayList<>(windowUsage.flags());
         if (tolerance.maxErrorPercent() > 0 && tolerance.crossed(m)) {
@@ -105,7 +113,6 @@ public final class ScenarioRunAnalyser {
                 figures.compute(new WindowMeasurement(m, results.measurementHistogram(), windowUsage)),
                 String.join("; ", flags), dashboard);
         results.warnings().forEach(w -> log.accept("WARNING: " + name + ": " + w));
-        List<String> warnings = new ArrayList<>(results.warnings());
         failureOf(name, m, tolerance).ifPresent(failures::add);
         toleratedErrors(m, tolerance).ifPresent(w -> {
             log.accept("WARNING: " + name + ": " + w);
@@ -174,13 +181,24 @@ public final class ScenarioRunAnalyser {
     }
 
     /** JMeter's dashboard of the measurement window; its path relative to the run folder, or "" when it failed. */
-    private String dashboard(JMeterInstallation jmeter, Path jtl, WindowedResults results, String name, List<String> failures) {
+    private String dashboard(JMeterInstallation jmeter, Path jtl, WindowedResults results, String name, List<String> failures,
+                             List<String> warnings) {
         Path out = layout.dashboard(name);
         long samples = results.warmup().samples() + results.measurement().samples() + results.after();
+        long heapMb = JMeterDashboard.heapMbFor(samples);
+        if (heapMb > dashboardHeapLimitMb) {
+            // what check announced before the run (maven-plugin's MemoryEstimate), for the same figures
+            String why = "no JMeter dashboard: its results file holds " + samples + " samples, for which JMeter's report"
+                    + " generator needs about " + heapMb + " MB of heap, more than the " + dashboardHeapLimitMb
+                    + " MB it may get (half of this machine's memory, or -DdashboardHeap)";
+            warnings.add(why);
+            log.accept("WARNING: " + name + ": " + why);
+            return "";
+        }
         String title = name + ": measurement window " + Instant.ofEpochMilli(results.window().measurementStartMillis())
                 + " to " + Instant.ofEpochMilli(results.window().measurementEndMillis());
         try {
-            new JMeterDashboard(jmeter).withHeap(JMeterDashboard.heapFor(samples)).generate(jtl, results.window(), title, out);
+            new JMeterDashboard(jmeter).withHeap(heapMb + "m").generate(jtl, results.window(), title, out);
             return layout.relative(out.resolve("index.html"));
         } catch (IOException e) {
             failures.add(name + ": JMeter's dashboard could not be made: " + e.getMessage());

@@ -62,8 +62,8 @@ class JMeterDashboardTest {
 
     @Test
     void sizesTheHeapByTheSamplesItMustKeep() {
-        assertThat(JMeterDashboard.heapFor(0)).isEqualTo("512m");
-        assertThat(JMeterDashboard.heapFor(10_000_000)).isEqualTo("2953m");
+        assertThat(JMeterDashboard.heapFor(0)).isEqualTo("256m");
+        assertThat(JMeterDashboard.heapFor(10_000_000)).isEqualTo("2163m");
     }
 
     @Test
