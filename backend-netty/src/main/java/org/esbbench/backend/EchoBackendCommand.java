@@ -78,7 +78,9 @@ public final class EchoBackendCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"-v", "--verbose"}, description = "Log each rejected request and unexpected error to stderr.")
+    @Option(names = {"-v", "--verbose"}, description = "More detail on the WARN line each rejected request gets on stderr (the request line and"
+                    + " the decoder's exception). Without it the line is there too, at most "
+                    + RejectionLog.DEFAULT_LINES_PER_SECOND + " a second, the rest counted as suppressed.")
     boolean verbose;
 
     public static void main(String[] args) {
