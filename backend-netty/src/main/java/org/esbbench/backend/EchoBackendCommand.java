@@ -21,7 +21,13 @@ import java.util.concurrent.CountDownLatch;
                         + " byte-for-byte and its Content-Type, after a delay scheduled on the event loop.",
                 "A request header X-Echo-Delay-Ms overrides the delay for that request (0..600000; else 400).",
                 "GET or POST on the health path answers at once with 200 UP. SIGTERM stops accepting, lets"
-                        + " scheduled replies finish within the shutdown grace, prints the counters and exits 0."})
+                        + " scheduled replies finish within the shutdown grace, prints the counters and exits 0."},
+        // Lines kept under 80 columns: picocli would wrap them without indentation.
+        footerHeading = "%nWhere each file comes from (the jar runs from any folder):%n",
+        footer = {
+                "  settings     the flags above only; no file is read by default",
+                "  TLS key      --keystore FILE (PKCS12, relative to the working directory),",
+                "               or with --tls alone a self-signed certificate made in memory"})
 public final class EchoBackendCommand implements Callable<Integer> {
 
     @Option(names = {"-p", "--port"}, defaultValue = "8688", description = "TCP port; 0 picks a free one (default: ${DEFAULT-VALUE}).")

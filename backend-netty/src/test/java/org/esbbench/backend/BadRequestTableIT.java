@@ -103,7 +103,6 @@ class BadRequestTableIT {
         if (server != null) {
             server.shutdown(Duration.ofSeconds(2));
         }
-        System.err.print(LOG.toString(StandardCharsets.UTF_8));
     }
 
     @Order(1)
