@@ -19,7 +19,7 @@ import java.time.Duration;
  * @param shutdownGrace     how long a stopping server waits for replies already scheduled
  * @param transport         event-loop transport to use
  * @param tls               TLS settings, or {@code null} for plain HTTP
- * @param verbose           log every rejected request and unexpected error to stderr
+ * @param verbose           add the request line and decoder exception to the WARN line of each rejection
  */
 public record BackendSettings(
         String bindAddress,

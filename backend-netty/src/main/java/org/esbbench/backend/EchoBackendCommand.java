@@ -21,7 +21,13 @@ import java.util.concurrent.CountDownLatch;
                         + " byte-for-byte and its Content-Type, after a delay scheduled on the event loop.",
                 "A request header X-Echo-Delay-Ms overrides the delay for that request (0..600000; else 400).",
                 "GET or POST on the health path answers at once with 200 UP. SIGTERM stops accepting, lets"
-                        + " scheduled replies finish within the shutdown grace, prints the counters and exits 0."})
+                        + " scheduled replies finish within the shutdown grace, prints the counters and exits 0."},
+        // Lines kept under 80 columns: picocli would wrap them without indentation.
+        footerHeading = "%nWhere each file comes from (the jar runs from any folder):%n",
+        footer = {
+                "  settings     the flags above only; no file is read by default",
+                "  TLS key      --keystore FILE (PKCS12, relative to the working directory),",
+                "               or with --tls alone a self-signed certificate made in memory"})
 public final class EchoBackendCommand implements Callable<Integer> {
 
     @Option(names = {"-p", "--port"}, defaultValue = "8688", description = "TCP port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
@@ -78,7 +84,9 @@ public final class EchoBackendCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"-v", "--verbose"}, description = "Log each rejected request and unexpected error to stderr.")
+    @Option(names = {"-v", "--verbose"}, description = "More detail on the WARN line each rejected request gets on stderr (the request line and"
+                    + " the decoder's exception). Without it the line is there too, at most "
+                    + RejectionLog.DEFAULT_LINES_PER_SECOND + " a second, the rest counted as suppressed.")
     boolean verbose;
 
     public static void main(String[] args) {

@@ -4,7 +4,8 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http.HttpResponseEncoder;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.timeout.IdleStateHandler;
 
@@ -13,8 +14,8 @@ import java.util.function.BooleanSupplier;
 
 /** Builds each connection's pipeline: [TLS], idle detection, HTTP/1.x codec, echo. */
 final class EchoChannelInitializer extends ChannelInitializer<SocketChannel> {
-    private static final int MAX_INITIAL_LINE = 8 * 1024;
-    private static final int MAX_HEADER_BYTES = 64 * 1024;
+    static final int MAX_INITIAL_LINE = 8 * 1024;
+    static final int MAX_HEADER_BYTES = 64 * 1024;
     /** Largest body piece the decoder hands on; pieces are slices of what was read, so this costs no copy. */
     private static final int MAX_CHUNK_BYTES = 1024 * 1024;
 
@@ -24,9 +25,12 @@ final class EchoChannelInitializer extends ChannelInitializer<SocketChannel> {
     private final ChannelGroup channels;
     private final BooleanSupplier draining;
     private final FailureInjection failures;
+    private final RejectionLog rejections;
 
     EchoChannelInitializer(BackendSettings settings, SslContext sslContext, EchoCounters counters,
-                           ChannelGroup channels, BooleanSupplier draining, FailureInjection failures) {
+                           ChannelGroup channels, BooleanSupplier draining, FailureInjection failures,
+                           RejectionLog rejections) {
+        this.rejections = rejections;
         this.failures = failures;
         this.settings = settings;
         this.sslContext = sslContext;
@@ -48,10 +52,16 @@ final class EchoChannelInitializer extends ChannelInitializer<SocketChannel> {
             // cost a promise and a listener on every reply.
             pipeline.addLast(new IdleStateHandler(idleMillis, 0, 0, TimeUnit.MILLISECONDS));
         }
-        pipeline.addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADER_BYTES, MAX_CHUNK_BYTES));
+        // Decoder and encoder apart (not HttpServerCodec) so the echo handler can ask the decoder whether it holds
+        // half a request when the connection falls idle.
+        StallAwareRequestDecoder decoder = new StallAwareRequestDecoder(new HttpDecoderConfig()
+                .setMaxInitialLineLength(MAX_INITIAL_LINE).setMaxHeaderSize(MAX_HEADER_BYTES)
+                .setMaxChunkSize(MAX_CHUNK_BYTES));
+        pipeline.addLast(decoder);
+        pipeline.addLast(new HttpResponseEncoder());
         if (failures.active()) {
             pipeline.addLast(new InjectedFailureHandler(failures, settings.healthPath()));
         }
-        pipeline.addLast(new EchoHandler(settings, counters, draining));
+        pipeline.addLast(new EchoHandler(settings, counters, draining, rejections, decoder));
     }
 }

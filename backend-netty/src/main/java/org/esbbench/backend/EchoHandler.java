@@ -15,6 +15,8 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
@@ -38,6 +40,8 @@ final class EchoHandler extends ChannelInboundHandlerAdapter {
     private final BackendSettings settings;
     private final EchoCounters counters;
     private final BooleanSupplier draining;
+    private final RejectionLog rejections;
+    private final StallAwareRequestDecoder decoder;
     private final ArrayDeque<PendingReply> replies = new ArrayDeque<>();
 
     private BodyAccumulator body;
@@ -47,7 +51,10 @@ final class EchoHandler extends ChannelInboundHandlerAdapter {
     private ScheduledFuture<?> timer;
     private boolean flushNeeded;
 
-    EchoHandler(BackendSettings settings, EchoCounters counters, BooleanSupplier draining) {
+    EchoHandler(BackendSettings settings, EchoCounters counters, BooleanSupplier draining, RejectionLog rejections,
+                StallAwareRequestDecoder decoder) {
+        this.rejections = rejections;
+        this.decoder = decoder;
         this.settings = settings;
         this.counters = counters;
         this.draining = draining;
@@ -86,7 +93,27 @@ final class EchoHandler extends ChannelInboundHandlerAdapter {
     private void onRequest(ChannelHandlerContext ctx, HttpRequest request) {
         counters.requestReceived();
         if (request.decoderResult().isFailure()) {
-            reject(ctx, HttpResponseStatus.BAD_REQUEST, "malformed HTTP request: " + request.decoderResult().cause());
+            Throwable cause = request.decoderResult().cause();
+            reject(ctx, statusOf(cause), reasonOf(cause), describe(request) + " " + cause);
+            return;
+        }
+        HttpVersion version = request.protocolVersion();
+        if (!version.equals(HttpVersion.HTTP_1_1) && !version.equals(HttpVersion.HTTP_1_0)) {
+            reject(ctx, HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED, "HTTP version " + version.text()
+                    + " is not supported: send HTTP/1.1 or HTTP/1.0", describe(request));
+            return;
+        }
+        String coding = request.headers().get(HttpHeaderNames.TRANSFER_ENCODING);
+        if (coding != null && !HttpUtil.isTransferEncodingChunked(request)) {
+            // RFC 9112 6.3: a body whose final coding is not chunked cannot be delimited; answer 400 and close.
+            reject(ctx, HttpResponseStatus.BAD_REQUEST, "Transfer-Encoding '" + coding + "' does not end with"
+                    + " chunked, so the body cannot be delimited: send chunked or a Content-Length", describe(request));
+            return;
+        }
+        String expect = request.headers().get(HttpHeaderNames.EXPECT);
+        if (expect != null && !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect.trim())) {
+            reject(ctx, HttpResponseStatus.EXPECTATION_FAILED, "unsupported Expect: "
+                    + expect + " (only 100-continue is)", describe(request));
             return;
         }
         boolean health = isHealthPath(request.uri());
@@ -94,12 +121,12 @@ final class EchoHandler extends ChannelInboundHandlerAdapter {
         try {
             delay = health ? 0 : DelayHeader.delayMillis(request.headers(), settings.delayMillis());
         } catch (IllegalArgumentException e) {
-            reject(ctx, HttpResponseStatus.BAD_REQUEST, e.getMessage());
+            reject(ctx, HttpResponseStatus.BAD_REQUEST, e.getMessage(), describe(request));
             return;
         }
         long declaredLength = HttpUtil.getContentLength(request, -1L);
         if (declaredLength > settings.maxBodyBytes()) {
-            reject(ctx, HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, tooLargeMessage(declaredLength));
+            reject(ctx, HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, tooLargeMessage(declaredLength), describe(request));
             return;
         }
         if (HttpUtil.is100ContinueExpected(request)) {
@@ -112,13 +139,14 @@ final class EchoHandler extends ChannelInboundHandlerAdapter {
 
     private void onContent(ChannelHandlerContext ctx, HttpContent content) {
         if (content.decoderResult().isFailure()) {
-            reject(ctx, HttpResponseStatus.BAD_REQUEST, "malformed HTTP body: " + content.decoderResult().cause());
+            reject(ctx, HttpResponseStatus.BAD_REQUEST, "malformed HTTP body (bad chunk size or framing)",
+                    String.valueOf(content.decoderResult().cause()));
             return;
         }
         ByteBuf piece = content.content();
         if ((long) body.size() + piece.readableBytes() > settings.maxBodyBytes()) {
             reject(ctx, HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
-                    tooLargeMessage((long) body.size() + piece.readableBytes()));
+                    tooLargeMessage((long) body.size() + piece.readableBytes()), null);
             return;
         }
         body.add(piece);
@@ -156,15 +184,14 @@ final class EchoHandler extends ChannelInboundHandlerAdapter {
         return response;
     }
 
-    private void reject(ChannelHandlerContext ctx, HttpResponseStatus status, String message) {
+    /** Answers with {@code status} and closes; logged once ({@link RejectionLog}), {@code detail} with --verbose. */
+    private void reject(ChannelHandlerContext ctx, HttpResponseStatus status, String message, String detail) {
         if (status.equals(HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE)) {
             counters.tooLargeRejected();
         } else {
             counters.badRequestRejected();
         }
-        if (settings.verbose()) {
-            System.err.println("backend-netty: " + status.code() + " to " + ctx.channel().remoteAddress() + ": " + message);
-        }
+        rejections.rejected(status.code(), ctx.channel().remoteAddress(), message, detail);
         body.release();
         HttpVersion version = current != null ? current.version() : HttpVersion.HTTP_1_1;
         current = null;
@@ -233,7 +260,15 @@ final class EchoHandler extends ChannelInboundHandlerAdapter {
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
         if (event instanceof IdleStateEvent) {
             // A reply waiting out its delay is not idleness.
-            if (replies.isEmpty() && current == null) {
+            if (!replies.isEmpty() || rejected) {
+                return;
+            }
+            if (current != null || decoder.midRequest()) {
+                // Half a request, then nothing: say so (408) rather than close silently.
+                reject(ctx, HttpResponseStatus.REQUEST_TIMEOUT, "request incomplete after "
+                        + settings.idleTimeout().toSeconds() + " s without data (--idle-timeout-s)", null);
+                flushIfNeeded(ctx);
+            } else {
                 ctx.close();
             }
             return;
@@ -262,17 +297,58 @@ final class EchoHandler extends ChannelInboundHandlerAdapter {
         // A peer resetting its connection is ordinary at the end of a load run; anything else is an error.
         if (!(cause instanceof IOException)) {
             counters.errorSeen();
-            if (settings.verbose()) {
-                System.err.println("backend-netty: error on " + ctx.channel().remoteAddress() + ": " + cause);
-            }
+            // Not a rejection (no request to answer), but seen once all the same; the rate limit applies.
+            rejections.error(ctx.channel().remoteAddress(), String.valueOf(cause));
         }
         ctx.close();
     }
 
     private boolean isHealthPath(String uri) {
-        int query = uri.indexOf('?');
-        String path = query < 0 ? uri : uri.substring(0, query);
-        return path.equals(settings.healthPath());
+        return pathOf(uri).equals(settings.healthPath());
+    }
+
+    /** The path of an origin-form or absolute-form ({@code http://host/path}) request target. */
+    static String pathOf(String uri) {
+        String target = uri;
+        int scheme = target.indexOf("://");
+        if (scheme > 0 && target.indexOf('/') > scheme) {
+            int slash = target.indexOf('/', scheme + 3);
+            target = slash < 0 ? "/" : target.substring(slash);
+        }
+        int query = target.indexOf('?');
+        return query < 0 ? target : target.substring(0, query);
+    }
+
+    /** 414 for a request line over the limit, 431 for headers over it, else 400. */
+    private static HttpResponseStatus statusOf(Throwable cause) {
+        if (cause instanceof TooLongHttpLineException) {
+            return HttpResponseStatus.REQUEST_URI_TOO_LONG;
+        }
+        if (cause instanceof TooLongHttpHeaderException) {
+            return HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE;
+        }
+        return HttpResponseStatus.BAD_REQUEST;
+    }
+
+    private static String reasonOf(Throwable cause) {
+        if (cause instanceof TooLongHttpLineException) {
+            return "request line longer than " + EchoChannelInitializer.MAX_INITIAL_LINE + " bytes";
+        }
+        if (cause instanceof TooLongHttpHeaderException) {
+            return "headers larger than " + EchoChannelInitializer.MAX_HEADER_BYTES + " bytes";
+        }
+        String message = cause.getMessage();
+        return "malformed HTTP request" + (message == null ? "" : ": " + firstLine(message));
+    }
+
+    private static String firstLine(String text) {
+        int end = text.indexOf('\n');
+        String line = end < 0 ? text : text.substring(0, end);
+        return line.length() > 120 ? line.substring(0, 120) + "..." : line;
+    }
+
+    private static String describe(HttpRequest request) {
+        return request.method() + " " + request.uri() + " " + request.protocolVersion();
     }
 
     private String tooLargeMessage(long length) {

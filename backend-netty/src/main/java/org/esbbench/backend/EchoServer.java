@@ -30,6 +30,7 @@ public final class EchoServer implements AutoCloseable {
     private EventLoopGroup workerGroup;
     private Channel serverChannel;
     private FailureInjection failures = FailureInjection.NONE;
+    private RejectionLog rejections;
 
     public EchoServer(BackendSettings settings) {
         this(settings, ByteBufAllocator.DEFAULT);
@@ -47,9 +48,16 @@ public final class EchoServer implements AutoCloseable {
         return this;
     }
 
+    /** Where rejected requests are logged; by default stderr, {@link RejectionLog#DEFAULT_LINES_PER_SECOND} a second. */
+    EchoServer withRejectionLog(RejectionLog log) {
+        this.rejections = log;
+        return this;
+    }
+
     /** Binds the listener; returns once it accepts connections. */
     public EchoServer start() throws Exception {
         transport = settings.transport().resolve();
+        RejectionLog log = rejections != null ? rejections : RejectionLog.toStderr(settings.verbose());
         SslContext sslContext = settings.tls() == null ? null : TlsContexts.serverContext(settings.tls());
         bossGroup = transport.newGroup(1);
         int threads = settings.eventLoopThreads() == 0
@@ -64,7 +72,7 @@ public final class EchoServer implements AutoCloseable {
                     .option(ChannelOption.ALLOCATOR, allocator)
                     .childOption(ChannelOption.ALLOCATOR, allocator)
                     .childOption(ChannelOption.TCP_NODELAY, true)
-                    .childHandler(new EchoChannelInitializer(settings, sslContext, counters, channels, () -> draining, failures))
+                    .childHandler(new EchoChannelInitializer(settings, sslContext, counters, channels, () -> draining, failures, log))
                     .bind(settings.bindAddress(), settings.port())
                     .sync()
                     .channel();

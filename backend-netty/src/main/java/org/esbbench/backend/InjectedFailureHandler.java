@@ -20,8 +20,9 @@ import java.nio.charset.StandardCharsets;
  * fail is read to its end, never reaches the echo, and is answered with 503 on the same keep-alive connection.
  * Health checks and malformed requests pass on untouched. Meant for the suite's drills (a server that sends one
  * request at a time per backend connection); a pipelining client could see the 503 ahead of earlier delayed echoes.
- * The connection stays open on purpose: with {@code Connection: close} the reference server answered the failed
- * request with 502 and the client's next request on that connection with no reply at all, doubling the errors.
+ * The connection stays open, as a server shedding a request usually keeps it. (With {@code Connection: close} the
+ * reference server once answered the client's next request with no reply at all; fixed in its
+ * ScenarioRouteBuilder.keepClientConnection, tested by its BackendClosingAfterErrorIT.)
  */
 final class InjectedFailureHandler extends ChannelInboundHandlerAdapter {
     static final String MESSAGE = "injected failure (backend-netty --fail-percent)\n";

@@ -131,7 +131,8 @@ public final class EsbServer implements AutoCloseable {
             return "reference-esb ready: " + brokerPart;
         }
         return "reference-esb ready: http://" + settings.httpBind() + ":" + settings.httpPort()
-                + " " + brokerPart + " backend " + settings.get("esb.backend.url");
+                + " " + brokerPart + " backend " + settings.get("esb.backend.url")
+                + " keystores " + settings.keystoreSource();
     }
 
     /** The running Camel context, or null in broker-only mode. */

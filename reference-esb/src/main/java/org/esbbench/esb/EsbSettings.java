@@ -133,8 +133,16 @@ public final class EsbSettings {
         return get("esb.jms.replyQueue");
     }
 
+    /** The folder given (relative to the working directory), or, when none is, the keystores built into the jar. */
     public Path keystoreDir() {
-        return Path.of(get("esb.wssec.keystoreDir"));
+        String dir = get("esb.wssec.keystoreDir").trim();
+        return dir.isEmpty() ? BundledKeystores.directory() : Path.of(dir);
+    }
+
+    /** Where the WS-Security keystores come from, for the start line. */
+    public String keystoreSource() {
+        String dir = get("esb.wssec.keystoreDir").trim();
+        return dir.isEmpty() ? BundledKeystores.DESCRIPTION : Path.of(dir).toAbsolutePath().normalize().toString();
     }
 
     public AlgorithmSuite algorithmSuite() {

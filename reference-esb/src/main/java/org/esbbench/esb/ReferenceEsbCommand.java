@@ -21,7 +21,19 @@ import picocli.CommandLine.Option;
         description = {
             "Reference integration server of the ESB benchmark: Apache Camel routes for every scenario",
             "(direct, cbr-body, cbr-soap-header, cbr-transport-header, xslt, ws-security, rest, soap, jms)",
-            "and an embedded ActiveMQ Artemis broker. GET /health answers 200 once everything is up."})
+            "and an embedded ActiveMQ Artemis broker. GET /health answers 200 once everything is up."},
+        // Lines kept under 80 columns: picocli would wrap them without indentation.
+        footerHeading = "%nWhere each file comes from (the jar runs from any folder):%n",
+        footer = {
+            "  settings     reference-esb.properties built into the jar,",
+            "               overlaid by --config FILE, then by the flags above",
+            "  keystores    client.p12 and server.p12 built into the jar (the test keys",
+            "               of config/keystores), or --keystore-dir DIR",
+            "  stylesheets  xslt/request.xsl and xslt/reply.xsl built into the jar,",
+            "               or --set esb.xslt.request=FILE and esb.xslt.reply=FILE",
+            "  broker data  a temporary folder removed at stop,",
+            "               or --set esb.broker.dataDir=DIR",
+            "Relative paths given are resolved against the working directory."})
 public final class ReferenceEsbCommand implements Callable<Integer> {
 
     @Option(names = "--config", paramLabel = "FILE",
@@ -69,7 +81,8 @@ public final class ReferenceEsbCommand implements Callable<Integer> {
     Integer jmsConsumers;
 
     @Option(names = "--keystore-dir", paramLabel = "DIR",
-            description = "Folder with the test keystores client.p12 and server.p12 (default config/keystores).")
+            description = "Folder with the WS-Security keystores client.p12 and server.p12 (default: the test"
+                    + " keystores built into the jar, copied from config/keystores at build time).")
     Path keystoreDir;
 
     @Option(names = "--algorithm-suite", paramLabel = "SUITE",

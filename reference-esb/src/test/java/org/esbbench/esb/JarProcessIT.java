@@ -92,7 +92,7 @@ class JarProcessIT {
         }
     }
 
-    private static void awaitHealthy(HttpClient http, int port, Process process, Path output) throws Exception {
+    static void awaitHealthy(HttpClient http, int port, Process process, Path output) throws Exception {
         HttpRequest health = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health"))
                 .timeout(Duration.ofSeconds(5)).build();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
@@ -118,7 +118,7 @@ class JarProcessIT {
         }
     }
 
-    private static String javaBinary() {
+    static String javaBinary() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 

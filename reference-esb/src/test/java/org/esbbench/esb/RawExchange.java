@@ -83,7 +83,7 @@ final class RawExchange {
         }
     }
 
-    private static Reply readReply(InputStream in) throws IOException {
+    static Reply readReply(InputStream in) throws IOException {
         String statusLine = line(in);
         String[] parts = statusLine.split(" ", 3);
         if (parts.length < 2 || !parts[0].startsWith("HTTP/")) {

@@ -3,6 +3,7 @@ package org.esbbench.esb.routes;
 import org.apache.camel.Endpoint;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.component.netty.NettyConstants;
 import org.apache.camel.model.ProcessorDefinition;
 import org.apache.camel.model.RouteDefinition;
 import org.esbbench.core.PayloadFormat;
@@ -35,6 +36,7 @@ public abstract class ScenarioRouteBuilder extends RouteBuilder {
         Endpoint backend = endpoint("{{esb.backend.endpoint}}");
         onException(Exception.class)
                 .handled(true)
+                .process(ScenarioRouteBuilder::keepClientConnection)
                 .process(new FaultReply(new FaultClassifier(backendTimeoutMs), faultFormat, backend.getEndpointUri()))
                 .process(this::afterFault);
         RouteDefinition from = from(consumerUri()).routeId(scenario.id());
@@ -90,7 +92,20 @@ public abstract class ScenarioRouteBuilder extends RouteBuilder {
         return route.process(RequestBody::requireBytes)
                 .process(ScenarioRouteBuilder::dropCamelHeaders)
                 .to(backend)
+                .process(ScenarioRouteBuilder::keepClientConnection)
                 .process(RequestBody::replyBytes);
+    }
+
+    /**
+     * Keeps the client's connection open whatever the backend's connection did. When the backend answers with
+     * {@code Connection: close} (a 503 from a server shedding load, say), the netty-http producer marks the
+     * exchange with {@link NettyConstants#NETTY_CLOSE_CHANNEL_WHEN_COMPLETE} to drop its own backend channel, and
+     * has done so by the time the route goes on. But the consumer reads the same exchange property after writing
+     * the reply and then closed the client's keep-alive connection too: the client's next request, already on
+     * its way, got no reply at all. The client's connection is the consumer's business alone.
+     */
+    static void keepClientConnection(Exchange exchange) {
+        exchange.removeProperty(NettyConstants.NETTY_CLOSE_CHANNEL_WHEN_COMPLETE);
     }
 
     /**
