@@ -1,5 +1,7 @@
 package org.esbbench.backend;
 
+import org.esbbench.backend.testing.RawExchange;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;

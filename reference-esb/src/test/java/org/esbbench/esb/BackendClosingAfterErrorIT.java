@@ -1,5 +1,7 @@
 package org.esbbench.esb;
 
+import org.esbbench.backend.testing.RawExchange;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedInputStream;

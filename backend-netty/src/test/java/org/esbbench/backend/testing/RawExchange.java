@@ -1,4 +1,4 @@
-package org.esbbench.backend;
+package org.esbbench.backend.testing;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -17,23 +17,24 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * One raw connection for the bad-request table (a copy of reference-esb's: test modules share no sources): writes exactly the bytes given (malformed, partial, pipelined),
+ * One raw connection for the bad-request tables of the backend and the reference server (shared through
+ * backend-netty's test-jar): writes exactly the bytes given (malformed, partial, pipelined),
  * then reads the replies itself (skipping 1xx), so nothing between the test and the server tidies the request.
  */
-final class RawExchange {
+public final class RawExchange {
 
-    record Reply(int status, Map<String, String> headers, byte[] body) {
-        String header(String name) {
+    public record Reply(int status, Map<String, String> headers, byte[] body) {
+        public String header(String name) {
             return headers.get(name.toLowerCase(Locale.ROOT));
         }
 
-        String text() {
+        public String text() {
             return new String(body, StandardCharsets.UTF_8);
         }
     }
 
     /** What came back: the replies read, whether the server closed the connection afterwards, and any read error. */
-    record Outcome(List<Reply> replies, boolean closedAfter, String error, long millis, int localPort) {
+    public record Outcome(List<Reply> replies, boolean closedAfter, String error, long millis, int localPort) {
     }
 
     private RawExchange() {
@@ -43,7 +44,7 @@ final class RawExchange {
      * @param replies     how many final replies to read
      * @param checkClosed after the replies, whether to wait briefly for the server to close the connection
      */
-    static Outcome run(int port, byte[] request, int replies, boolean checkClosed, int readTimeoutMs) {
+    public static Outcome run(int port, byte[] request, int replies, boolean checkClosed, int readTimeoutMs) {
         long start = System.nanoTime();
         List<Reply> read = new ArrayList<>();
         int localPort = -1;
@@ -85,7 +86,7 @@ final class RawExchange {
         }
     }
 
-    private static Reply readReply(InputStream in) throws IOException {
+    public static Reply readReply(InputStream in) throws IOException {
         String statusLine = line(in);
         String[] parts = statusLine.split(" ", 3);
         if (parts.length < 2 || !parts[0].startsWith("HTTP/")) {
