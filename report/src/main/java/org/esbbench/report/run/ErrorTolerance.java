@@ -63,6 +63,11 @@ public record ErrorTolerance(double maxErrorPercent) {
         return m.errors() > 0 && m.errorPercent() > maxErrorPercent;
     }
 
+    /** Whether the window's errors are over a threshold that was set (not 0): the {@link #FLAG} and its message. */
+    public boolean overSetThreshold(Statistics m) {
+        return maxErrorPercent > 0 && crossed(m);
+    }
+
     /** Whether the window has errors that the threshold lets pass. */
     public boolean tolerated(Statistics m) {
         return m.errors() > 0 && !crossed(m);

@@ -37,12 +37,12 @@ public final class ScenarioRunAnalyser {
     private final Optional<JMeterInstallation> jmeter;
     private final Consumer<String> log;
     private final ErrorTolerance tolerance;
+    private long dashboardHeapLimitMb = AnalysisOptions.NO_HEAP_LIMIT;
 
     /** With no error tolerated ({@link ErrorTolerance#NONE}). */
     public ScenarioRunAnalyser(RunLayout layout, Figures figures, Optional<JMeterInstallation> jmeter, Consumer<String> log) {
         this(layout, figures, jmeter, log, ErrorTolerance.NONE);
     }
-    private long dashboardHeapLimitMb = AnalysisOptions.NO_HEAP_LIMIT;
 
     /**
      * @param layout  where the scenario run's files go
@@ -106,7 +106,7 @@ public final class ScenarioRunAnalyser {
         String dashboard = jmeter.isPresent() && m.samples() > 0 ? dashboard(jmeter.get(), jtl, results, name, failures, warnings) : "";
         WindowUsage windowUsage = usage.usage(m.samples(), from, to);
         List<String> flags = new ArrayList<>(windowUsage.flags());
-        if (tolerance.maxErrorPercent() > 0 && tolerance.crossed(m)) {
+        if (tolerance.overSetThreshold(m)) {
             flags.add(ErrorTolerance.FLAG + ": " + percent(m.errorPercent()) + " % > " + tolerance.describe() + " %");
         }
         RepeatRow row = new RepeatRow(point, repeat,
@@ -125,10 +125,6 @@ public final class ScenarioRunAnalyser {
     }
 
     /** What is wrong with a measurement window: no samples, or failed samples with the most frequent messages. */
-    static Optional<String> failureOf(String name, Statistics m) {
-        return failureOf(name, m, ErrorTolerance.NONE);
-    }
-
     /**
      * What is wrong with a measurement window: no samples, any incorrect reply, or more errors than tolerated; with
      * the most frequent failure messages.
@@ -140,7 +136,7 @@ public final class ScenarioRunAnalyser {
         if (m.incorrect() == 0 && !tolerance.crossed(m)) {
             return Optional.empty();
         }
-        String over = tolerance.maxErrorPercent() > 0 && tolerance.crossed(m)
+        String over = tolerance.overSetThreshold(m)
                 ? "; error " + percent(m.errorPercent()) + " % is over -D" + ErrorTolerance.PARAMETER + "="
                 + tolerance.describe() : "";
         return Optional.of(name + ": " + m.errors() + " errors and " + m.incorrect() + " incorrect replies of "
