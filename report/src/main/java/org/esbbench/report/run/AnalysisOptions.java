@@ -19,17 +19,25 @@ import java.util.Optional;
  *                                   none, and the summary says why ({@link #NO_HEAP_LIMIT}: no limit)
  * @param errorTolerance             the errors a scenario run may have and still pass; empty: the run plan's
  *                                   ({@code maxErrorPercent}, recorded by check), 0 for a plan without it
+ * @param driftThresholdPercent      how far the first and last thirds of a window may differ in throughput or p99
+ *                                   before the window is flagged as drifting ({@code -DdriftThreshold}, percent)
+ * @param keepResults                what becomes of each scenario run's raw results after its analysis
  */
 public record AnalysisOptions(Optional<JMeterInstallation> jmeter, double saturationThresholdPercent, int cores,
                               Figures figures, Optional<ErrorTolerance> errorTolerance,
-                              long dashboardHeapLimitMb) {
+                              long dashboardHeapLimitMb, double driftThresholdPercent, KeepResults keepResults) {
     public static final long NO_HEAP_LIMIT = Long.MAX_VALUE;
     public static final double DEFAULT_SATURATION_THRESHOLD_PERCENT = 90;
+    public static final double DEFAULT_DRIFT_THRESHOLD_PERCENT = 10;
 
     public AnalysisOptions {
         Objects.requireNonNull(jmeter);
         Objects.requireNonNull(figures);
         Objects.requireNonNull(errorTolerance);
+        Objects.requireNonNull(keepResults);
+        if (!(driftThresholdPercent > 0)) {
+            throw new IllegalArgumentException("the drift threshold must be above 0 %, got " + driftThresholdPercent);
+        }
         if (dashboardHeapLimitMb < 1) {
             throw new IllegalArgumentException("the dashboards' heap limit must be at least 1 MB, got " + dashboardHeapLimitMb);
         }
@@ -41,28 +49,46 @@ public record AnalysisOptions(Optional<JMeterInstallation> jmeter, double satura
     /** No dashboards, the default threshold, this machine's cores, the standard figures. */
     public static AnalysisOptions defaults() {
         return new AnalysisOptions(Optional.empty(), DEFAULT_SATURATION_THRESHOLD_PERCENT,
-                Runtime.getRuntime().availableProcessors(), Figures.standard(), Optional.empty(), NO_HEAP_LIMIT);
+                Runtime.getRuntime().availableProcessors(), Figures.standard(), Optional.empty(), NO_HEAP_LIMIT,
+                DEFAULT_DRIFT_THRESHOLD_PERCENT, KeepResults.COMPRESSED);
     }
 
     public AnalysisOptions withJMeter(JMeterInstallation installation) {
-        return new AnalysisOptions(Optional.of(installation), saturationThresholdPercent, cores, figures, errorTolerance, dashboardHeapLimitMb);
+        return new AnalysisOptions(Optional.of(installation), saturationThresholdPercent, cores, figures, errorTolerance, dashboardHeapLimitMb,
+                driftThresholdPercent, keepResults);
     }
 
     public AnalysisOptions withSaturationThreshold(double percent) {
-        return new AnalysisOptions(jmeter, percent, cores, figures, errorTolerance, dashboardHeapLimitMb);
+        return new AnalysisOptions(jmeter, percent, cores, figures, errorTolerance, dashboardHeapLimitMb,
+                driftThresholdPercent, keepResults);
     }
 
     public AnalysisOptions withFigures(Figures other) {
-        return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, other, errorTolerance, dashboardHeapLimitMb);
+        return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, other, errorTolerance, dashboardHeapLimitMb,
+                driftThresholdPercent, keepResults);
     }
 
     /** Overrides the run plan's {@code maxErrorPercent} (an analysis run again with another threshold). */
     public AnalysisOptions withErrorTolerance(ErrorTolerance tolerance) {
-        return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, figures, Optional.of(tolerance), dashboardHeapLimitMb);
+        return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, figures, Optional.of(tolerance), dashboardHeapLimitMb,
+                driftThresholdPercent, keepResults);
     }
 
     /** The most heap a dashboard may get (check computed it from the machine's memory or -DdashboardHeap). */
     public AnalysisOptions withDashboardHeapLimit(long megabytes) {
-        return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, figures, errorTolerance, megabytes);
+        return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, figures, errorTolerance, megabytes,
+                driftThresholdPercent, keepResults);
+    }
+
+    /** How far a window's first and last thirds may differ before it is flagged ({@code -DdriftThreshold}). */
+    public AnalysisOptions withDriftThreshold(double percent) {
+        return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, figures, errorTolerance, dashboardHeapLimitMb,
+                percent, keepResults);
+    }
+
+    /** What becomes of the raw results once analysed ({@code -DkeepResults}). */
+    public AnalysisOptions withKeepResults(KeepResults keep) {
+        return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, figures, errorTolerance, dashboardHeapLimitMb,
+                driftThresholdPercent, keep);
     }
 }
