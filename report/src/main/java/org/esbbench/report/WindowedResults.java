@@ -3,10 +3,10 @@ package org.esbbench.report;
 import org.HdrHistogram.Histogram;
 import org.esbbench.report.points.LatencyDistribution;
 
-import java.util.List;
-
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -22,9 +22,31 @@ import java.util.concurrent.atomic.AtomicLong;
  *                                percentiles are read from, and what a point's repeats are merged from
  * @param failureMessageColumn    whether the file has JMeter's {@code failureMessage} column; without it every
  *                                failed sample is an error (see {@link #warnings()})
+ * @param coverage                how close to the window's bounds its first and last samples started
  */
 public record WindowedResults(Path file, Window window, Statistics warmup, Statistics measurement, long after,
-                              Histogram measurementHistogram, boolean failureMessageColumn) {
+                              Histogram measurementHistogram, boolean failureMessageColumn, Coverage coverage) {
+
+    /**
+     * How much of the measurement window had load: the start of its first and last samples, epoch ms (-1 when the
+     * window has none).
+     */
+    public record Coverage(Window window, long firstStartMillis, long lastStartMillis) {
+        /** Milliseconds from the window's start to its first sample's start (the whole window when it has none). */
+        public long gapAtStartMillis() {
+            return firstStartMillis < 0 ? window.measurementMillis() : firstStartMillis - window.measurementStartMillis();
+        }
+
+        /** Milliseconds from its last sample's start to the window's end (the whole window when it has none). */
+        public long gapAtEndMillis() {
+            return lastStartMillis < 0 ? window.measurementMillis() : window.measurementEndMillis() - lastStartMillis;
+        }
+
+        /** Whether load began within {@code toleranceMillis} of the window's start and lasted to as near its end. */
+        public boolean covered(long toleranceMillis) {
+            return gapAtStartMillis() <= toleranceMillis && gapAtEndMillis() <= toleranceMillis;
+        }
+    }
 
     /** The measurement window's response-time percentile distribution (what the latency chart plots). */
     public List<LatencyDistribution.Step> measurementDistribution() {
@@ -49,22 +71,43 @@ public record WindowedResults(Path file, Window window, Statistics warmup, Stati
         return read(file, new Window(earliest.get(), warmupMillis, measurementMillis));
     }
 
+    /**
+     * Reads {@code file} with its windows anchored on the load's start when known ({@link
+     * org.esbbench.report.run.LoadStart}: one pass), else on its earliest sample start (two passes).
+     */
+    public static WindowedResults read(Path file, long warmupMillis, long measurementMillis, OptionalLong loadStart)
+            throws IOException {
+        if (loadStart.isEmpty()) {
+            return read(file, warmupMillis, measurementMillis);
+        }
+        return read(file, new Window(loadStart.getAsLong(), warmupMillis, measurementMillis));
+    }
+
     /** Reads {@code file} against known windows (one pass over the samples, after a look at the header). */
     public static WindowedResults read(Path file, Window window) throws IOException {
         boolean failureMessageColumn = JtlReader.hasFailureMessageColumn(file);
         StatisticsAccumulator warmup = new StatisticsAccumulator(failureMessageColumn);
         StatisticsAccumulator measurement = new StatisticsAccumulator(failureMessageColumn);
         long[] after = {0};
-        JtlReader.read(file, sample -> {
+        long[] firstLast = {-1, -1};
+        long rows = JtlReader.read(file, sample -> {
             switch (window.phaseOf(sample.startMillis())) {
                 case WARMUP -> warmup.add(sample);
-                case MEASUREMENT -> measurement.add(sample);
+                case MEASUREMENT -> {
+                    measurement.add(sample);
+                    long start = sample.startMillis();
+                    firstLast[0] = firstLast[0] < 0 ? start : Math.min(firstLast[0], start);
+                    firstLast[1] = Math.max(firstLast[1], start);
+                }
                 case AFTER -> after[0]++;
             }
         });
+        if (rows == 0) {
+            throw new IOException(file + " holds no samples");
+        }
         return new WindowedResults(file, window,
                 warmup.statistics(window.startMillis(), window.warmupMillis()),
                 measurement.statistics(window.measurementStartMillis(), window.measurementMillis()),
-                after[0], measurement.histogram(), failureMessageColumn);
+                after[0], measurement.histogram(), failureMessageColumn, new Coverage(window, firstLast[0], firstLast[1]));
     }
 }

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.OptionalLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -157,5 +158,42 @@ class WindowedResultsTest {
         assertThatThrownBy(() -> WindowedResults.read(empty, 0, 1_000)).hasMessageContaining("holds no samples");
         assertThatThrownBy(() -> new Window(T0, -1, 1_000)).hasMessageContaining("warm-up must not be negative");
         assertThatThrownBy(() -> new Window(T0, 0, 0)).hasMessageContaining("measurement must be positive");
+    }
+
+    @Test
+    void aKnownLoadStartAnchorsTheWindowsInsteadOfTheEarliestSample() throws IOException {
+        // JMeter's test started at T0 + 100; its first sample only 1.4 s later (set-up, first connections).
+        Path file = new JtlFixture().ok(T0 + 1_500, 5).ok(T0 + 3_000, 5).ok(T0 + 12_100, 5).ok(T0 + 13_000, 5).write(dir.resolve("a.csv"));
+
+        WindowedResults anchored = WindowedResults.read(file, 2_000, 10_000, OptionalLong.of(T0 + 100));
+        WindowedResults onFirstSample = WindowedResults.read(file, 2_000, 10_000, OptionalLong.empty());
+
+        // From the test start: measurement [T0 + 3 000, T0 + 13 000], its samples up to the very end.
+        assertThat(anchored.window().measurementStartMillis()).isEqualTo(T0 + 3_000);
+        assertThat(anchored.measurement().samples()).isEqualTo(3);
+        assertThat(anchored.coverage().gapAtStartMillis()).isZero();
+        assertThat(anchored.coverage().gapAtEndMillis()).isZero();
+        assertThat(anchored.coverage().covered(1_000)).isTrue();
+        // From the first sample: measurement [T0 + 4 000, T0 + 14 000], whose last second had no load.
+        assertThat(onFirstSample.window().measurementStartMillis()).isEqualTo(T0 + 4_000);
+        assertThat(onFirstSample.coverage().gapAtStartMillis()).isEqualTo(8_100);
+        assertThat(onFirstSample.coverage().gapAtEndMillis()).isEqualTo(1_000);
+    }
+
+    @Test
+    void coverageSaysHowFarFromTheWindowsBoundsItsLoadBeganAndEnded() throws IOException {
+        Path file = new JtlFixture().ok(T0, 5).ok(T0 + 1_400, 5).ok(T0 + 8_800, 5).ok(T0 + 20_000, 5)
+                .write(dir.resolve("c.csv"));
+
+        WindowedResults.Coverage c = WindowedResults.read(file, new Window(T0, 1_000, 10_000)).coverage();
+
+        assertThat(c.gapAtStartMillis()).isEqualTo(400);
+        assertThat(c.gapAtEndMillis()).isEqualTo(2_200);
+        assertThat(c.covered(1_000)).isFalse();
+        assertThat(c.covered(2_200)).isTrue();
+        // A window without samples: its whole length uncovered at both ends.
+        WindowedResults.Coverage none = WindowedResults.read(file, new Window(T0, 30_000, 5_000)).coverage();
+        assertThat(none.gapAtStartMillis()).isEqualTo(5_000);
+        assertThat(none.gapAtEndMillis()).isEqualTo(5_000);
     }
 }

@@ -32,6 +32,14 @@ import java.util.function.Consumer;
  * catalogue; and says what failed.
  */
 public final class ScenarioRunAnalyser {
+    /**
+     * The flag of a window whose load began later than {@link #COVERAGE_TOLERANCE_MILLIS} after its start or ended
+     * earlier than that before its end: its figures are of a shorter window than asked.
+     */
+    public static final String NOT_COVERED_FLAG = "window-not-covered";
+    /** How far from a window's bounds its first and last samples may start (a second, the windows' alignment). */
+    public static final long COVERAGE_TOLERANCE_MILLIS = 1000;
+
     private final RunLayout layout;
     private final Figures figures;
     private final Optional<JMeterInstallation> jmeter;
@@ -88,7 +96,7 @@ public final class ScenarioRunAnalyser {
         }
         WindowedResults results;
         try {
-            results = WindowedResults.read(jtl, warmupMillis, measurementMillis);
+            results = WindowedResults.read(jtl, warmupMillis, measurementMillis, LoadStart.of(layout, name));
         } catch (IOException e) {
             failures.add(name + ": " + e.getMessage());
             return new Outcome(Optional.empty(), failures, List.of());
@@ -106,6 +114,10 @@ public final class ScenarioRunAnalyser {
         String dashboard = jmeter.isPresent() && m.samples() > 0 ? dashboard(jmeter.get(), jtl, results, name, failures, warnings) : "";
         WindowUsage windowUsage = usage.usage(m.samples(), from, to);
         List<String> flags = new ArrayList<>(windowUsage.flags());
+        if (m.samples() > 0 && !results.coverage().covered(COVERAGE_TOLERANCE_MILLIS)) {
+            flags.add(NOT_COVERED_FLAG + ": load from +" + results.coverage().gapAtStartMillis() + " ms to -"
+                    + results.coverage().gapAtEndMillis() + " ms of the window's bounds");
+        }
         if (tolerance.overSetThreshold(m)) {
             flags.add(ErrorTolerance.FLAG + ": " + percent(m.errorPercent()) + " % > " + tolerance.describe() + " %");
         }

@@ -216,7 +216,8 @@ class RunAnalysisTest {
 
         assertThat(result.failures()).singleElement().satisfies(f -> assertThat(f)
                 .startsWith("direct_u10_s1024_d0_r1: ").contains(" % is over -DmaxErrorPercent=1"));
-        assertThat(result.points().get(1).flags()).containsExactly(ErrorTolerance.FLAG + " in 1 of 1 repeat");
+        // (its synthetic time-outs end its load early, so it is also flagged window-not-covered)
+        assertThat(result.points().get(1).flags()).contains(ErrorTolerance.FLAG + " in 1 of 1 repeat");
         assertThat(Files.readString(layout.points())).contains(ErrorTolerance.FLAG + ": ");
         assertThat(layout.summaryMd()).content().contains("## What failed", "- direct_u10_s1024_d0_r1: ");
 
