@@ -12,11 +12,19 @@ import java.util.Map;
  * parameter as a JMeter property (-J) from {@link PlanProperties}, the one channel to the plans.
  */
 final class JMeterCommand {
+    /** The init script of a local JMeter (the open model's early end), relative to the project root. */
+    static final String RUN_INIT_SCRIPT = "scripts/jmeter/run-init.groovy";
+
     private JMeterCommand() {
     }
 
+    /**
+     * @param initScript  JMeter's {@code jsr223.init.file} for the run ({@code scripts/jmeter/run-init.groovy}: the
+     *                    open model's end), or null for none
+     * @param loadSeconds how long the load lasts from the first thread's start (the open model's end reads it)
+     */
     static List<String> of(JMeterInstallation jmeter, int heapMb, Path plan, Map<String, String> properties, Path jtl,
-                           Path log) {
+                           Path log, Path initScript, long loadSeconds) {
         List<String> cmd = new ArrayList<>(List.of(ServerLauncher.java(),
                 "-Xms" + heapMb + "m", "-Xmx" + heapMb + "m", "-Djava.awt.headless=true",
                 "-jar", jmeter.launcherJar().toString(),
@@ -24,6 +32,10 @@ final class JMeterCommand {
                 // JMeter 5.6.3 can leave a non-daemon thread behind once its test has ended (seen with the open
                 // model's thread group): without this the JVM never exits and the run waits for its deadline.
                 "-Jjmeterengine.force.system.exit=true"));
+        if (initScript != null) {
+            cmd.add("-Jjsr223.init.file=" + initScript);
+            cmd.add("-Jesbbench.loadSeconds=" + loadSeconds);
+        }
         cmd.addAll(PlanProperties.asArguments(properties));
         return cmd;
     }

@@ -20,7 +20,9 @@ import org.esbbench.report.points.Point;
  * {@code rate} and {@code duration} with {@code users=0}. Load lasts {@link RunPlan#loadSeconds()}: the windows
  * and a short tail that the analysis drops. In the open model the plan then waits {@code drain} seconds (the
  * response timeout) without arrivals: JMeter's Open Model Thread Group interrupts the samples still in flight when
- * its schedule ends, which would show as errors of the harness's own making.
+ * its schedule ends, which would show as errors of the harness's own making. The open model's {@code duration} is
+ * {@link RunPlan#OPEN_MODEL_SLACK_SECONDS} longer: the suite's own hook ends its arrivals and its drain on time
+ * ({@link JMeterCommand#RUN_INIT_SCRIPT}).
  */
 final class PlanProperties {
 
@@ -120,7 +122,7 @@ final class PlanProperties {
         p.put("rampup", Long.toString(closed ? s.rampupSeconds() : 0));
         p.put("hold", Long.toString(closed ? load - s.rampupSeconds() : load));
         p.put("rate", Integer.toString(point.rate()));
-        p.put("duration", Long.toString(load));
+        p.put("duration", Long.toString(closed ? load : load + RunPlan.OPEN_MODEL_SLACK_SECONDS));
         p.put("drain", Integer.toString(closed ? 0 : (s.responseTimeoutMs() + 999) / 1000));
         p.put("warmup", Long.toString(run.warmupSeconds()));
         p.put("measurement", Long.toString(run.measurementSeconds()));

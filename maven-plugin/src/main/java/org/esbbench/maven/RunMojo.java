@@ -232,7 +232,8 @@ public class RunMojo extends CurrentRunMojo {
         PerfMonAddress perfmon = perfmonAddress(profile);
         Map<String, String> properties = PlanProperties.of(plan, profile, runnable, point, PlanProperties.Files.of(
                 root(), layout.perfmon(name), perfmon.host(), perfmon.port()));
-        List<String> cmd = JMeterCommand.of(jmeter, jmeterHeapMb, runnable.file(), properties, jtl, log);
+        List<String> cmd = JMeterCommand.of(jmeter, jmeterHeapMb, runnable.file(), properties, jtl, log,
+                root().resolve(JMeterCommand.RUN_INIT_SCRIPT), plan.loadSeconds());
         Path workDir = jmeter.home().resolve("bin");
         org.esbbench.report.run.GeneratorsFile engines = fleet == null ? null : fleet.recorded();
         int stopPort = 0;

@@ -70,7 +70,7 @@ class PlanPropertiesTest {
         RunPlan run = run("");
         Map<String, String> open = PlanProperties.of(run, profile(), run.plan("direct"), Point.open("direct", 50, 2048, 0), FILES);
         assertThat(open).containsEntry("model", "open").containsEntry("rate", "50").containsEntry("users", "0")
-                .containsEntry("rampup", "0").containsEntry("duration", Long.toString(60 + 120 + RunPlan.TAIL_SECONDS))
+                .containsEntry("rampup", "0").containsEntry("duration", Long.toString(60 + 120 + RunPlan.TAIL_SECONDS + RunPlan.OPEN_MODEL_SLACK_SECONDS))
                 // Replies in flight when the arrivals end get the response timeout (30 s by default) to arrive.
                 .containsEntry("drain", "30");
     }
@@ -92,9 +92,12 @@ class PlanPropertiesTest {
         RunPlan run = run("");
         Map<String, String> props = PlanProperties.of(run, profile(), run.plan("direct"), new Point("direct", 20, 2048, 0), FILES);
         JMeterInstallation jmeter = new JMeterInstallation(dir, dir.resolve("bin/ApacheJMeter-5.6.3.jar"));
-        List<String> cmd = JMeterCommand.of(jmeter, 1024, run.plan("direct").file(), props, dir.resolve("a.csv"), dir.resolve("a.log"));
+        List<String> cmd = JMeterCommand.of(jmeter, 1024, run.plan("direct").file(), props, dir.resolve("a.csv"), dir.resolve("a.log"),
+                dir.resolve("run-init.groovy"), 1202);
         assertThat(cmd).contains("-Xmx1024m", "-n", dir.resolve("jmx/soap-http.jmx").toString(), "-Jscenario=direct",
-                "-Jpath=/esb/proxy", "-Jusers=20", "-Jjmeterengine.force.system.exit=true");
-        assertThat(cmd.stream().filter(a -> a.startsWith("-J") && !a.startsWith("-Jjmeterengine"))).hasSize(props.size());
+                "-Jpath=/esb/proxy", "-Jusers=20", "-Jjmeterengine.force.system.exit=true",
+                "-Jjsr223.init.file=" + dir.resolve("run-init.groovy"), "-Jesbbench.loadSeconds=1202");
+        assertThat(cmd.stream().filter(a -> a.startsWith("-J") && !a.startsWith("-Jjmeterengine")
+                && !a.startsWith("-Jjsr223") && !a.startsWith("-Jesbbench."))).hasSize(props.size());
     }
 }

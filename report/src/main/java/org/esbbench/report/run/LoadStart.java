@@ -10,30 +10,30 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * When a scenario run's load began: the test start JMeter prints on its standard output, which the run goal keeps
- * ({@code logs/jmeter-NAME.out}): {@code Starting standalone test @ <date> (<epoch ms>)}, or {@code Starting
- * distributed test with remote engines: [...] @ <date> (<epoch ms>)} for a client of remote engines.
+ * When a scenario run's load began: the line the suite's JMeter hook prints on JMeter's standard output as the
+ * test's first thread starts (jmeter-ext's LoadTimer: {@code esb-bench: first thread started at <epoch ms>}), kept by
+ * the run goal in {@code logs/jmeter-NAME.out}.
  *
- * <p>The windows are anchored here rather than on the earliest sample: every thread group schedules its load from
- * this moment or later (the open model's arrivals from the test start itself, a closed-model group from its own
- * start, which follows the test's set-up), so load that lasts warm-up + measurement + the tail from it always
- * reaches past the measurement window's end. The earliest sample can come a second or more after the test start
- * (JMeter's set-up, the plan's first connections, a WS-Security pool built on the first request); a window anchored
- * on it ended that much after the load did, and its last second or two had no load.
+ * <p>The windows are anchored there rather than on the earliest sample. Every thread group times its load from its
+ * first thread or before (a closed-model group from its own start; the open model's arrivals are ended by the hook,
+ * timed from the same first thread), so load of warm-up + measurement + the tail from it reaches past the
+ * measurement window's end. The first sample can start seconds after the first thread (a first request that loads a
+ * script engine, connects to a broker or builds a WS-Security pool); a window anchored on it ended that much after
+ * the load did. Without the line (remote engines, runs of earlier versions) the earliest sample is the anchor.
  */
 public final class LoadStart {
-    private static final Pattern LINE = Pattern.compile("^Starting (?:standalone|distributed) test\\b.*\\((\\d{10,})\\)\\s*$");
+    private static final Pattern LINE = Pattern.compile("^esb-bench: first thread started at (\\d{10,})\\b.*$");
 
     private LoadStart() {
     }
 
-    /** The test start printed in {@code jmeterOutput}; empty when the file or the line is missing. */
+    /** The first thread's start printed in {@code jmeterOutput}; empty when the file or the line is missing. */
     public static OptionalLong fromJMeterOutput(Path jmeterOutput) throws IOException {
         if (!Files.isRegularFile(jmeterOutput)) {
             return OptionalLong.empty();
         }
         try (BufferedReader in = Files.newBufferedReader(jmeterOutput, StandardCharsets.UTF_8)) {
-            // JMeter prints the line before the test runs: it is among the first lines; stop reading at the first match.
+            // Printed as the load begins: among the first lines; the reading stops at it.
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 Matcher m = LINE.matcher(line);
                 if (m.matches()) {
@@ -46,7 +46,7 @@ public final class LoadStart {
         return OptionalLong.empty();
     }
 
-    /** The load start of scenario run {@code name} of the run in {@code layout}; empty when JMeter did not print it. */
+    /** The load start of scenario run {@code name} of the run in {@code layout}; empty when it was not printed. */
     public static OptionalLong of(RunLayout layout, String name) throws IOException {
         return fromJMeterOutput(layout.jmeterOutput(name));
     }

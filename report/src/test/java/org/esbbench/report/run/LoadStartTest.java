@@ -15,36 +15,26 @@ class LoadStartTest {
     Path dir;
 
     @Test
-    void readsTheTestStartJMeterPrintsForAStandaloneTest() throws IOException {
-        // The lines JMeter 5.6.3 prints in non-GUI mode (from a real run's logs/jmeter-NAME.out).
+    void readsTheFirstThreadsStartTheSuitesHookPrints() throws IOException {
+        // JMeter 5.6.3's non-GUI output with the hook's line (from a real run's logs/jmeter-NAME.out).
         Path out = Files.writeString(dir.resolve("jmeter-direct.out"), """
-                WARN StatusConsoleListener The use of package scanning to locate plugins is deprecated
                 Creating summariser <summary>
                 Created the tree successfully using /work/main/jmx/soap-http.jmx
                 Starting standalone test @ 2026 Nov 24 01:14:06 UTC (1795482846687)
                 Waiting for possible Shutdown/StopTestNow/HeapDump/ThreadDump message on port 4445
+                esb-bench: first thread started at 1795482847733 (1046 ms after the test's start)
                 summary =   4400 in 00:00:51 =   86.2/s Avg:   112 Min:     0 Max:  1677 Err:     0 (0.00%)
-                Tidying up ...    @ 2026 Nov 24 01:14:58 UTC (1795482898774)
                 """);
 
-        assertThat(LoadStart.fromJMeterOutput(out)).isEqualTo(OptionalLong.of(1795482846687L));
-    }
-
-    @Test
-    void readsTheClientsLineOfADistributedTest() throws IOException {
-        Path out = Files.writeString(dir.resolve("jmeter-x.out"), """
-                Configuring remote engine: 127.0.0.1:50001
-                Starting distributed test with remote engines: [127.0.0.1:50001, 127.0.0.1:50003] @ 2026 Nov 24 01:14:06 UTC (1795482846001)
-                Remote engines have been started:[127.0.0.1:50001, 127.0.0.1:50003]
-                """);
-
-        assertThat(LoadStart.fromJMeterOutput(out)).isEqualTo(OptionalLong.of(1795482846001L));
+        assertThat(LoadStart.fromJMeterOutput(out)).isEqualTo(OptionalLong.of(1795482847733L));
     }
 
     @Test
     void isEmptyWithoutTheFileOrTheLine() throws IOException {
         assertThat(LoadStart.fromJMeterOutput(dir.resolve("missing.out"))).isEmpty();
-        Path out = Files.writeString(dir.resolve("other.out"), "Tidying up ...    @ 2026 Nov 24 01:14:58 UTC (1795482898774)\n");
+        // A JMeter without the hook (a remote engine's client, an earlier version): only JMeter's own lines.
+        Path out = Files.writeString(dir.resolve("other.out"),
+                "Starting standalone test @ 2026 Nov 24 01:14:06 UTC (1795482846687)\n");
         assertThat(LoadStart.fromJMeterOutput(out)).isEmpty();
     }
 }

@@ -1,0 +1,233 @@
+package org.esbbench.jmeter.engine;
+
+import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
+import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jmeter.testelement.TestStateListener;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.openmodel.OpenModelThreadGroup;
+import org.apache.jmeter.util.JMeterUtils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Times each scenario run's load from its first thread: says when that thread started, ends the open model's
+ * arrivals when the suite's windows are over, and ends the test as soon as the open model's last reply is in.
+ *
+ * <p>The suite's windows are timed from the first thread's start, which this listener prints on JMeter's standard
+ * output ({@link #FIRST_LINE}; the run keeps it in {@code logs/jmeter-NAME.out} and the analysis reads it). Not
+ * from the test's start: JMeter's own set-up comes before the first thread. Not from the first sample: a first request
+ * that loads a script engine, connects to a broker or builds a WS-Security pool can start seconds after its thread,
+ * while the thread groups time their load from their start. A closed-model group starts its first thread at once and
+ * lasts ramp-up + hold from there, so it reaches past the windows by itself.
+ *
+ * <p>JMeter's Open Model Thread Group, though, times its arrivals from the test's start. The suite gives its schedule
+ * a few seconds more ({@code duration}) and this listener ends the arrivals exactly {@code esbbench.loadSeconds}
+ * after the first thread started. Then the pause: after the last arrival JMeter's schedule waits {@code drain}
+ * seconds (the response timeout), because it interrupts whatever still runs when it ends; usually every reply is in
+ * within milliseconds. This listener ends the test once no thread is active (nothing is interrupted), or at the end of
+ * the drain as the schedule would.
+ *
+ * <p>Installed for the suite's headless runs by {@code scripts/jmeter/run-init.groovy} (JMeter's
+ * {@code jsr223.init.file}); a plan run from the GUI or by hand keeps its own schedule. It registers itself again at
+ * every test start, since JMeter empties its list of registered listeners at every test.
+ */
+public final class LoadTimer implements TestStateListener {
+    /** The load's length from the first thread's start, seconds (warm-up + measurement + tail). */
+    public static final String LOAD_SECONDS = "esbbench.loadSeconds";
+    /** Printed as the first thread starts, with its epoch ms: what the windows are timed from. */
+    public static final String FIRST_LINE = "esb-bench: first thread started at";
+    /** Printed when the arrivals were ended. */
+    public static final String ARRIVALS_LINE = "esb-bench: open model arrivals ended";
+    /** Printed when the test was ended with every reply in. */
+    public static final String ENDED_LINE = "esb-bench: every reply of the open model was in";
+    static final long POLL_MILLIS = 20;
+    private static final Logger LOG = LoggerFactory.getLogger(LoadTimer.class);
+    private static final LoadTimer INSTANCE = new LoadTimer();
+
+    private volatile Thread watcher;
+
+    private LoadTimer() {
+    }
+
+    /** Registers the listener for the next test (called once, by the init script). */
+    public static synchronized void install() {
+        StandardJMeterEngine.register(INSTANCE);
+    }
+
+    @Override
+    public void testStarted() {
+        StandardJMeterEngine.register(this);
+        start();
+    }
+
+    @Override
+    public void testStarted(String host) {
+        StandardJMeterEngine.register(this);
+        start();
+    }
+
+    @Override
+    public void testEnded() {
+        stop();
+    }
+
+    @Override
+    public void testEnded(String host) {
+        stop();
+    }
+
+    private void start() {
+        long loadSeconds = number(LOAD_SECONDS);
+        long drainSeconds = number("drain");
+        boolean open = "open".equals(JMeterUtils.getPropDefault("model", "").toLowerCase(Locale.ROOT)) && loadSeconds > 0;
+        Watch watch = new Watch(loadSeconds * 1000, drainSeconds * 1000, System::currentTimeMillis,
+                () -> JMeterContextService.getThreadCounts().startedThreads, JMeterContextService::getNumberOfThreads);
+        Thread t = new Thread(() -> {
+            try {
+                watch.run(LoadTimer::firstThread, open, LoadTimer::endArrivals, (afterMillis, drained) -> {
+                    if (endOpenModelGroups() && drained) {
+                        say(ENDED_LINE + " " + afterMillis + " ms after the last arrival: test ended without waiting out"
+                                + " the rest of its " + drainSeconds + " s drain");
+                    }
+                });
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "esb-bench-open-model-end");
+        t.setDaemon(true);
+        watcher = t;
+        t.start();
+    }
+
+    private void stop() {
+        Thread t = watcher;
+        watcher = null;
+        if (t != null) {
+            t.interrupt();
+        }
+    }
+
+    private static void firstThread(long millis) {
+        say(FIRST_LINE + " " + millis + " (" + (millis - JMeterContextService.getTestStartTime()) + " ms after the test's start)");
+    }
+
+    private static void endArrivals(long firstThreadMillis) {
+        // stop(): no further arrival; the threads in flight finish their request, then end.
+        for (OpenModelThreadGroup group : openModelGroups()) {
+            group.stop();
+        }
+        say(ARRIVALS_LINE + " " + (System.currentTimeMillis() - firstThreadMillis) + " ms after the first thread started");
+    }
+
+    /**
+     * Ends the open-model thread groups as their own schedule's end does: their thread pool is shut down, so the
+     * engine's wait for them returns and the test ends normally (listeners told, exit 0).
+     *
+     * <p>Not {@link StandardJMeterEngine#stopEngineNow()}: its check that every thread has stopped runs right after
+     * the pool's shutdown, before the pool's idle worker threads have exited, and in non-GUI mode a failed check ends
+     * JMeter with exit code 1 ("could not stop test").
+     *
+     * @return whether an open-model group was found
+     */
+    static boolean endOpenModelGroups() {
+        List<OpenModelThreadGroup> groups = openModelGroups();
+        groups.forEach(OpenModelThreadGroup::tellThreadsToStop);
+        return !groups.isEmpty();
+    }
+
+    /**
+     * The running test's open-model thread groups. JMeter 5.6.3 keeps the engine and its groups private, hence the
+     * reflection; when it fails, nothing is ended early and JMeter's own schedule ends the test.
+     */
+    static List<OpenModelThreadGroup> openModelGroups() {
+        List<OpenModelThreadGroup> open = new ArrayList<>();
+        try {
+            Field engineField = StandardJMeterEngine.class.getDeclaredField("engine");
+            engineField.setAccessible(true);
+            Object engine = engineField.get(null);
+            if (engine != null) {
+                Field groupsField = StandardJMeterEngine.class.getDeclaredField("groups");
+                groupsField.setAccessible(true);
+                for (Object group : (List<?>) groupsField.get(engine)) {
+                    if (group instanceof OpenModelThreadGroup g) {
+                        open.add(g);
+                    }
+                }
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            LOG.warn("esb-bench: cannot reach the open-model thread groups ({}); the schedule ends the test", e.toString());
+        }
+        return open;
+    }
+
+    private static long number(String name) {
+        try {
+            return Long.parseLong(JMeterUtils.getPropDefault(name, "0").trim());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /** To JMeter's standard output (the run keeps it) and its log. */
+    private static void say(String line) {
+        System.out.println(line);
+        LOG.info(line);
+    }
+
+    /** What happens at the first thread's start, and when the arrivals are to end. */
+    interface At {
+        void at(long firstThreadMillis);
+    }
+
+    /** What happens when the test is to end. */
+    interface TestEnd {
+        /**
+         * @param afterMillis milliseconds since the arrivals ended
+         * @param drained     whether every reply was in (false: the drain ran out)
+         */
+        void at(long afterMillis, boolean drained);
+    }
+
+    /**
+     * The timing itself: wait for the first thread; for the open model, end the arrivals {@code loadMillis} later,
+     * then end the test once no thread is active twice in a row (a thread that has just been handed its arrival may
+     * not have counted itself yet), or when the drain is over.
+     */
+    record Watch(long loadMillis, long drainMillis, LongSupplier clock, IntSupplier startedThreads,
+                 IntSupplier activeThreads) {
+        void run(At firstThread, boolean open, At arrivalsEnd, TestEnd testEnd) throws InterruptedException {
+            while (startedThreads.getAsInt() == 0) {
+                Thread.sleep(1);
+            }
+            long first = clock.getAsLong();
+            firstThread.at(first);
+            if (!open) {
+                return;
+            }
+            sleepUntil(first + loadMillis);
+            arrivalsEnd.at(first);
+            long arrivalsEndedAt = clock.getAsLong();
+            int idlePolls = 0;
+            while (clock.getAsLong() < arrivalsEndedAt + drainMillis) {
+                idlePolls = activeThreads.getAsInt() == 0 ? idlePolls + 1 : 0;
+                if (idlePolls >= 2) {
+                    testEnd.at(clock.getAsLong() - arrivalsEndedAt, true);
+                    return;
+                }
+                Thread.sleep(POLL_MILLIS);
+            }
+            testEnd.at(clock.getAsLong() - arrivalsEndedAt, false);
+        }
+
+        private void sleepUntil(long millis) throws InterruptedException {
+            for (long left = millis - clock.getAsLong(); left > 0; left = millis - clock.getAsLong()) {
+                Thread.sleep(left);
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package org.esbbench.jmeter.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class LoadTimerTest {
+
+    @Test
+    void endsTheArrivalsTheLoadsLengthAfterTheFirstThreadAndTheTestOnceIdleTwice() throws InterruptedException {
+        long begin = System.currentTimeMillis();
+        // The first thread starts 150 ms in (the test's set-up before it); three replies are out at the last arrival.
+        AtomicInteger active = new AtomicInteger(3);
+        AtomicLong arrivalsEndedAt = new AtomicLong();
+        List<String> ends = new ArrayList<>();
+        LoadTimer.Watch watch = new LoadTimer.Watch(300, 10_000, System::currentTimeMillis,
+                () -> System.currentTimeMillis() - begin >= 150 ? 1 : 0, () -> Math.max(0, active.getAndDecrement()));
+
+        List<Long> firsts = new ArrayList<>();
+        watch.run(firsts::add, true, first -> {
+            arrivalsEndedAt.set(System.currentTimeMillis());
+            assertThat(first - begin).isBetween(150L, 250L);
+            assertThat(arrivalsEndedAt.get() - first).as("the load's length from the first thread").isBetween(300L, 400L);
+        }, (after, drained) -> ends.add(after + "," + drained));
+
+        assertThat(firsts).singleElement().satisfies(f -> assertThat(f - begin).isBetween(150L, 250L));
+        assertThat(arrivalsEndedAt.get() - begin).isGreaterThanOrEqualTo(450);
+        assertThat(ends).singleElement().satisfies(e -> {
+            assertThat(e).endsWith(",true");
+            assertThat(Long.parseLong(e.split(",")[0])).as("long before the 10 s drain").isLessThan(2_000);
+        });
+        assertThat(active.get()).as("polled until idle twice").isLessThanOrEqualTo(-1);
+    }
+
+    @Test
+    void endsTheTestAtTheEndOfTheDrainWhenARequestOutlivesIt() throws InterruptedException {
+        List<String> ends = new ArrayList<>();
+        LoadTimer.Watch watch = new LoadTimer.Watch(50, 300, System::currentTimeMillis, () -> 1, () -> 1);
+        long begin = System.currentTimeMillis();
+
+        watch.run(first -> { }, true, first -> { }, (after, drained) -> ends.add(after + "," + drained));
+
+        assertThat(ends).singleElement().satisfies(e -> assertThat(e).endsWith(",false"));
+        assertThat(System.currentTimeMillis() - begin).isGreaterThanOrEqualTo(350);
+    }
+
+    @Test
+    void theClosedModelOnlyGetsItsFirstThreadsStart() throws InterruptedException {
+        List<Long> firsts = new ArrayList<>();
+        List<String> other = new ArrayList<>();
+        LoadTimer.Watch watch = new LoadTimer.Watch(10_000, 10_000, System::currentTimeMillis, () -> 1, () -> 5);
+        long begin = System.currentTimeMillis();
+
+        watch.run(firsts::add, false, first -> other.add("arrivals"), (after, drained) -> other.add("end"));
+
+        assertThat(firsts).singleElement().satisfies(f -> assertThat(f).isBetween(begin, begin + 100));
+        assertThat(other).as("nothing ended: the closed model's group ends by itself").isEmpty();
+        assertThat(System.currentTimeMillis() - begin).as("no waiting").isLessThan(1_000);
+    }
+}
