@@ -9,7 +9,7 @@ import java.util.function.Consumer;
 
 /**
  * What becomes of one scenario run's raw results ({@code jtl/NAME.csv}) by {@code -DkeepResults}: the run goal
- * compresses them as soon as the scenario run's JMeter ended ({@link #afterScenarioRun}), the analysis applies the
+ * compresses them as soon as the scenario run's JMeter ended ({@link #afterScenarioRun}, {@link #partial}), the analysis applies the
  * choice once it has made everything it makes of them ({@link #afterAnalysis}): compressed (also what the run goal
  * could not compress, e.g. a build stopped before), dropped (a note {@code jtl/NAME.dropped} says so, for a later
  * analysis), or left plain.
@@ -47,18 +47,26 @@ public final class RawResults {
 
     /**
      * The run goal's part, right after a scenario run's JMeter ended and before the next starts, so that at most one
-     * scenario run's results are ever plain on disk: compresses its results file and {@code partial} file (the
-     * samples of a distributed run stopped because an engine was lost), unless {@code plain} was asked. A failure
-     * to compress is a warning: the plain file stays, and the analysis tries again.
+     * scenario run's results are ever plain on disk: compresses its results file, unless {@code plain} was asked. A
+     * failure to compress is a warning: the plain file stays, and the analysis tries again.
      */
     public void afterScenarioRun(String name) {
-        if (keep == KeepResults.PLAIN) {
-            return;
+        if (keep != KeepResults.PLAIN) {
+            compress(name, layout.jtl(name));
         }
-        Path plain = layout.jtl(name);
-        for (Path file : List.of(plain, plain.resolveSibling(plain.getFileName() + ".partial"))) {
-            compress(name, file);
+    }
+
+    /**
+     * The samples of a distributed scenario run stopped because an engine was lost ({@code NAME.csv.partial}, never
+     * analysed): compressed like the results unless {@code plain} was asked.
+     *
+     * @return where they are now: the {@code .gz}, or {@code partial} when left plain
+     */
+    public Path partial(String name, Path partial) {
+        if (keep == KeepResults.PLAIN || !compress(name, partial)) {
+            return partial;
         }
+        return ResultsCompression.compressedOf(partial);
     }
 
     /**
@@ -117,9 +125,10 @@ public final class RawResults {
                 + " -DkeepResults=compressed, the default, to analyse a run again)";
     }
 
-    private void compress(String name, Path plain) {
+    /** Whether {@code plain} is compressed now. */
+    private boolean compress(String name, Path plain) {
         if (!Files.isRegularFile(plain)) {
-            return;
+            return false;
         }
         try {
             long before = Files.size(plain);
@@ -129,9 +138,11 @@ public final class RawResults {
             double seconds = (System.nanoTime() - started) / 1e9;
             log.accept(name + ": results compressed to " + layout.relative(gz) + String.format(java.util.Locale.ROOT,
                     " (%.1f MB to %.1f MB in %.1f s)", before / 1e6, after / 1e6, seconds));
+            return true;
         } catch (IOException e) {
             log.accept("WARNING: " + name + ": could not compress " + layout.relative(plain) + " (" + e.getMessage()
                     + "); it stays plain");
+            return false;
         }
     }
 

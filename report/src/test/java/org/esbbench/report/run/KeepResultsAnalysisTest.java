@@ -114,11 +114,14 @@ class KeepResultsAnalysisTest {
         Files.move(layout.jtl("direct_u5_s1024_d0_r2"), partial);
 
         new RawResults(layout, KeepResults.PLAIN, log::add).afterScenarioRun("direct_u5_s1024_d0_r1");
+        assertThat(new RawResults(layout, KeepResults.PLAIN, log::add).partial("direct_u5_s1024_d0_r2", partial))
+                .isEqualTo(partial);
         assertThat(layout.jtl("direct_u5_s1024_d0_r1")).exists();
 
         new RawResults(layout, KeepResults.NONE, log::add).afterScenarioRun("direct_u5_s1024_d0_r1");
-        new RawResults(layout, KeepResults.COMPRESSED, log::add).afterScenarioRun("direct_u5_s1024_d0_r2");
+        Path moved = new RawResults(layout, KeepResults.COMPRESSED, log::add).partial("direct_u5_s1024_d0_r2", partial);
 
+        assertThat(moved).hasFileName("direct_u5_s1024_d0_r2.csv.partial.gz").exists();
         assertThat(jtlFiles(layout)).contains("direct_u5_s1024_d0_r1.csv.gz", "direct_u5_s1024_d0_r2.csv.partial.gz")
                 .doesNotContain("direct_u5_s1024_d0_r1.csv", "direct_u5_s1024_d0_r2.csv.partial");
     }
