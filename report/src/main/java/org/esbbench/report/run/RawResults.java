@@ -137,7 +137,7 @@ public final class RawResults {
             long after = Files.size(gz);
             double seconds = (System.nanoTime() - started) / 1e9;
             log.accept(name + ": results compressed to " + layout.relative(gz) + String.format(java.util.Locale.ROOT,
-                    " (%.1f MB to %.1f MB in %.1f s)", before / 1e6, after / 1e6, seconds));
+                    " (%.2f MB to %.2f MB in %.2f s)", before / 1e6, after / 1e6, seconds));
             return true;
         } catch (IOException e) {
             log.accept("WARNING: " + name + ": could not compress " + layout.relative(plain) + " (" + e.getMessage()
