@@ -1,6 +1,8 @@
 package org.esbbench.maven;
 
 import org.esbbench.report.ReportCommand;
+import org.esbbench.report.run.KeepResults;
+import org.esbbench.report.run.RawResults;
 import org.esbbench.report.run.RunLayout;
 
 import java.io.File;
@@ -40,9 +42,22 @@ final class AnalysisOnInterrupt implements AutoCloseable {
         this.layout = layout;
         this.command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 classPath(), ReportCommand.class.getName(), "analyze", layout.dir().toString(), "--no-dashboards",
-                "--saturation-threshold", Double.toString(saturationThreshold));
+                "--saturation-threshold", Double.toString(saturationThreshold), "--keep-results", keepResults(layout));
         this.hook = new Thread(this::analyse, "esb-bench-analysis-on-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    /**
+     * The run plan's -DkeepResults, but compressed for none: a stopped run is resumed and analysed again, which
+     * needs the results of the scenario runs measured before the stop.
+     */
+    static String keepResults(RunLayout layout) {
+        try {
+            KeepResults keep = RawResults.choice(null, layout);
+            return (keep == KeepResults.NONE ? KeepResults.COMPRESSED : keep).id();
+        } catch (IOException | IllegalArgumentException e) {
+            return KeepResults.COMPRESSED.id();
+        }
     }
 
     /** The jars of this plugin's class realm (a URLClassLoader), read now, while the realm is alive. */

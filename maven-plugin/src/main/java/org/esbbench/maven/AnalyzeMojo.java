@@ -10,6 +10,7 @@ import org.esbbench.report.run.AnalysisOptions;
 import org.esbbench.report.run.AnalysisResult;
 import org.esbbench.report.run.ErrorTolerance;
 import org.esbbench.report.run.LatestRun;
+import org.esbbench.report.run.RawResults;
 import org.esbbench.report.run.RunAnalysis;
 import org.esbbench.report.run.RunLayout;
 
@@ -50,6 +51,13 @@ public class AnalyzeMojo extends EsbBenchMojo {
      */
     @Parameter(property = "maxErrorPercent")
     String maxErrorPercent;
+    /**
+     * What becomes of the raw results once analysed: compressed, none (dropped) or plain; unset: the run plan's
+     * (check recorded -DkeepResults). With -Drun, e.g. -DkeepResults=compressed compresses an old run's results.
+     */
+    @Parameter(property = "keepResults")
+    String keepResults;
+
     /** The most heap a dashboard's JMeter may get (e.g. 6g); default half the machine's memory, as check said. */
     @Parameter(property = "dashboardHeap", defaultValue = "")
     String dashboardHeap;
@@ -75,6 +83,11 @@ public class AnalyzeMojo extends EsbBenchMojo {
             AnalysisOptions options = AnalysisOptions.defaults().withSaturationThreshold(saturationThreshold);
             if (maxErrorPercent != null && !maxErrorPercent.isBlank()) {
                 options = options.withErrorTolerance(errorTolerance(maxErrorPercent));
+            }
+            try {
+                options = options.withKeepResults(RawResults.choice(keepResults, layout));
+            } catch (IllegalArgumentException e) {
+                throw new MojoFailureException(e.getMessage());
             }
             if (dashboards) {
                 options = options.withJMeter(JMeterInstallation.fromPluginConfig(jmeterConfig.toPath()))

@@ -17,6 +17,8 @@ import org.esbbench.core.Payloads;
 import org.esbbench.core.Scenario;
 import org.esbbench.maven.plans.PlanContract;
 import org.esbbench.maven.plans.PlanReport;
+import org.esbbench.report.run.KeepResults;
+import org.esbbench.report.run.RawResults;
 import org.esbbench.report.run.RunLayout;
 import org.esbbench.report.run.RunSessions;
 import java.util.List;
@@ -69,6 +71,7 @@ public class CheckMojo extends RunParametersMojo {
         RunPlan plan;
         TargetServers servers;
         Generators generators;
+        KeepResults keep;
         try {
             merged = mergedParameters();
             // -Dscenarios=all on a profile that lists its scenarios means those; then none outside them may run.
@@ -82,6 +85,7 @@ public class CheckMojo extends RunParametersMojo {
             requirePayload(plan);
             generators = GeneratorsCheck.validate(parameters, plan, this::info);
             RunTolerances.validate(parameters, this::info);
+            keep = DiskEstimate.keepResults(parameters);
         } catch (InvalidRunException e) {
             throw new MojoFailureException(e.getMessage());
         }
@@ -89,6 +93,8 @@ public class CheckMojo extends RunParametersMojo {
         merged.describe().forEach(this::info);
         info(summarise(plan));
         describeMemory(plan);
+        describeDisk(plan.points().stream().flatMap(p -> java.util.Collections.nCopies(plan.repeats(), p).stream())
+                .toList(), plan.loadSeconds(), keep);
         writeRunSizes(plan);
         if (session.getGoals().stream().noneMatch(RUN_PHASES::contains)) {
             info("parameters valid; no run in this build (it ends before integration-test)");
@@ -147,6 +153,20 @@ public class CheckMojo extends RunParametersMojo {
         }
     }
 
+    /** Where check reads the free disk from ({@link DiskEstimate}); a test gives a small one. */
+    DiskEstimate.FreeSpace freeSpace = DiskEstimate.FreeSpace.FILE_STORE;
+
+    /** The disk the scenario runs to measure will need under results/, and the refusal when it cannot fit. */
+    private void describeDisk(List<org.esbbench.report.points.Point> scenarioRuns, long loadSeconds, KeepResults keep)
+            throws MojoFailureException {
+        try {
+            info(DiskEstimate.check(DiskEstimate.of(scenarioRuns, loadSeconds, dashboards, keep),
+                    root().resolve("results"), freeSpace));
+        } catch (InvalidRunException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
+    }
+
     /**
      * {@code -Dresume}: the stored plan instead of the build's parameters, checked against what the build gives
      * explicitly ({@link ResumeCheck}); in a build that measures, the folder is prepared for the new session and
@@ -170,6 +190,13 @@ public class CheckMojo extends RunParametersMojo {
             throw new MojoFailureException(e.getMessage());
         }
         info(ResumeCheck.describe(resumed, plan.loadSeconds()));
+        try {
+            // not a measurement parameter: a resumed run may keep its results otherwise than planned
+            describeDisk(resumed.progress().pending().stream().map(r -> r.point()).toList(), plan.loadSeconds(),
+                    RawResults.choice(session.getUserProperties().getProperty(RawResults.PARAMETER), resumed.layout()));
+        } catch (IllegalArgumentException | IOException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
         writeRunSizes(plan);
         if (session.getGoals().stream().noneMatch(RUN_PHASES::contains)) {
             info("resume valid; no run in this build (it ends before integration-test)");

@@ -28,6 +28,7 @@ import org.esbbench.report.JtlFollower;
 import org.esbbench.report.dashboard.JMeterInstallation;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.usage.GcSeries;
+import org.esbbench.report.run.RawResults;
 import org.esbbench.report.run.RunLayout;
 import org.esbbench.report.run.RunPlanFile;
 import org.esbbench.report.run.RunProgress;
@@ -99,6 +100,13 @@ public class RunMojo extends CurrentRunMojo {
     /** The server and backend this run depends on; set by doExecute. */
     private TargetWatch targets;
 
+    /** -DkeepResults of a resumed run that changes it; unset: the run plan's (check recorded it). */
+    @Parameter(property = "keepResults")
+    String keepResults;
+
+    /** What becomes of each scenario run's results once its JMeter ended (-DkeepResults); set by doExecute. */
+    private RawResults raw;
+
     @Override
     protected void doExecute(CurrentRun current) throws MojoExecutionException, MojoFailureException {
         RunLayout layout = current.layout();
@@ -116,6 +124,7 @@ public class RunMojo extends CurrentRunMojo {
             JMeterInstallation jmeter = JMeterInstallation.fromPluginConfig(jmeterConfig.toPath());
             Files.createDirectories(layout.dir().resolve(RunLayout.JTL));
             Files.createDirectories(layout.logs());
+            raw = rawResults(layout);
             // Every run is a resume of its own plan: only what the folder does not hold complete is measured, in plan
             // order (for a new run, everything). Check moved the files of interrupted attempts aside.
             RunProgress done = RunProgress.of(layout, current.planFile());
@@ -168,6 +177,7 @@ public class RunMojo extends CurrentRunMojo {
                 ScenarioRunJournal.append(layout.scenarioRuns(), new ScenarioRunJournal.Entry(
                         RunLayout.scenarioRunName(point, repeat), startedAt, System.currentTimeMillis(),
                         Optional.ofNullable(outcome.exitCode()), outcome.problem()));
+                raw.afterScenarioRun(RunLayout.scenarioRunName(point, repeat));
                 if (!outcome.problem().isEmpty()) {
                     failed++;
                     warn(outcome.problem());
@@ -199,6 +209,14 @@ public class RunMojo extends CurrentRunMojo {
                     + " run with -Dresume=" + current.layout().runId(), shuttingDown);
         } finally {
             onStop.close();
+        }
+    }
+
+    private RawResults rawResults(RunLayout layout) throws IOException, MojoFailureException {
+        try {
+            return new RawResults(layout, RawResults.choice(keepResults, layout), this::info);
+        } catch (IllegalArgumentException e) {
+            throw new MojoFailureException(e.getMessage());
         }
     }
 
@@ -258,7 +276,7 @@ public class RunMojo extends CurrentRunMojo {
                 boolean ended = awaitEnd(process, plan.loadSeconds() + grace, label, index, progress, jtl, watch);
                 if (!ended && watch != null && watch.failed()) {
                     // An engine was lost: stop this point, keep its samples aside, the run goes on.
-                    Optional<Path> partial = fleet.abort(process, stopPort, jtl);
+                    Optional<Path> partial = fleet.abort(process, stopPort, jtl).map(p -> raw.partial(name, p));
                     registry.markStopped(process);
                     fleet.restartLocal(true, registry, restarted);
                     return new Outcome(null, label + ": " + watch.problem() + "; the point was stopped"

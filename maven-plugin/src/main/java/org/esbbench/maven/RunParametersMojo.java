@@ -139,6 +139,13 @@ abstract class RunParametersMojo extends EsbBenchMojo {
     @Parameter(property = "maxErrorPercent", defaultValue = "0")
     String maxErrorPercent;
 
+    /**
+     * What becomes of each scenario run's raw results: compressed (gzip, as soon as its JMeter ended), none (dropped
+     * once analysed) or plain (RawResults). Not a measurement parameter: a resumed run may change it.
+     */
+    @Parameter(property = "keepResults", defaultValue = "compressed")
+    String keepResults;
+
     /** Drills and tests only: share of requests the echo backend answers with 503 (BackendDrill). */
     @Parameter(property = "backendFailPercent", defaultValue = "0")
     String backendFailPercent;
@@ -208,6 +215,7 @@ abstract class RunParametersMojo extends EsbBenchMojo {
         p.put("generatorMode", generatorMode);
         p.put("maxErrorPercent", maxErrorPercent);
         p.put("backendFailPercent", backendFailPercent);
+        p.put("keepResults", keepResults);
         return p;
     }
 

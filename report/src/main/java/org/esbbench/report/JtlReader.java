@@ -6,10 +6,11 @@ import de.siegmar.fastcsv.reader.CsvRecord;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import org.esbbench.report.run.ResultsCompression;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Locale;
@@ -19,7 +20,9 @@ import java.util.function.Consumer;
  * Streams a JMeter CSV results file row by row (FastCSV, RFC 4180: quoted failure messages with commas, quotes or
  * line breaks are read correctly); memory stays constant whatever the file's size. Columns are found by the header
  * JMeter writes, so the file's column order and optional columns do not matter. {@link SampleCsvHandler} makes the
- * samples straight from the parser's buffer, which keeps a ten-million-row file to seconds.
+ * samples straight from the parser's buffer, which keeps a ten-million-row file to seconds. A file whose name ends
+ * in {@code .gz} is decompressed as it is read ({@link ResultsCompression}): the compressed form of a run's results
+ * reads the same samples as the plain one.
  *
  * <p>The {@value #FAILURE_MESSAGE} column is what tells an incorrect reply from an error
  * ({@link Sample#outcomeOf(boolean, String)}); a file without it still reads, every failed sample then being an
@@ -38,7 +41,7 @@ public final class JtlReader {
      * errors. An empty file has nothing to miss: true.
      */
     public static boolean hasFailureMessageColumn(Path file) throws IOException {
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+        try (Reader reader = open(file);
              CsvReader<CsvRecord> csv = CsvReader.builder().ignoreDifferentFieldCount(true).ofCsvRecord(reader)) {
             Iterator<CsvRecord> records = csv.iterator();
             if (!records.hasNext()) {
@@ -63,9 +66,14 @@ public final class JtlReader {
 
     /** Calls {@code sink} for every row of {@code file}, in file order; returns the number of rows. */
     public static long read(Path file, Consumer<Sample> sink) throws IOException {
-        try (Reader reader = new BufferedReader(Files.newBufferedReader(file, StandardCharsets.UTF_8), 1 << 16)) {
+        try (Reader reader = open(file)) {
             return read(reader, file.toString(), sink);
         }
+    }
+
+    /** A buffered UTF-8 reader of {@code file}, decompressed on the fly when it is gzip ({@code .csv.gz}). */
+    private static Reader open(Path file) throws IOException {
+        return new BufferedReader(new InputStreamReader(ResultsCompression.open(file), StandardCharsets.UTF_8), 1 << 16);
     }
 
     static long read(Reader reader, String name, Consumer<Sample> sink) throws IOException {

@@ -163,7 +163,7 @@ public final class ReportCommand implements Callable<Integer> {
     }
 
     static String scenarioOf(Path file) {
-        String name = file.getFileName().toString();
+        String name = file.getFileName().toString().replaceFirst("\\.gz$", "");
         int dot = name.lastIndexOf('.');
         return dot > 0 ? name.substring(0, dot) : name;
     }

@@ -168,7 +168,7 @@ class SmokeRunOutputsIT {
             assertThat(dashboard).as("dashboard of " + r.get("scenario")).isNotEmptyFile();
             JsonNode total = new ObjectMapper().readTree(dashboard.resolveSibling("statistics.json").toFile()).path("Total");
             String name = runName(r);
-            Statistics ours = WindowedResults.read(runDir.resolve("jtl").resolve(name + ".csv"), warmupMs, measurementMs).measurement();
+            Statistics ours = WindowedResults.read(new RunLayout(runDir).results(name), warmupMs, measurementMs).measurement();
 
             assertThat(total.path("sampleCount").asLong()).as(name + " count").isEqualTo(ours.samples());
             assertThat(total.path("errorCount").asLong()).as(name + " errors").isEqualTo(ours.errors() + ours.incorrect());

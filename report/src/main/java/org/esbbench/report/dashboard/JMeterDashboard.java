@@ -1,6 +1,7 @@
 package org.esbbench.report.dashboard;
 
 import org.esbbench.report.Window;
+import org.esbbench.report.run.ResultsCompression;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -40,6 +41,9 @@ import java.util.stream.Stream;
  * replaced. A folder that does not look like a dashboard (no {@code index.html}) is never deleted. The report
  * generator's output and log are kept as {@code generator.log} inside the dashboard, or beside it as
  * {@code <out>.log} when it failed.
+ *
+ * <p><b>Compressed results.</b> A {@code .csv.gz} is decompressed to a temporary plain file beside it, which is
+ * deleted once the generator ended, whether it succeeded or not.
  *
  * <p>A range without samples makes JMeter 5.6.3's generator fail (a NullPointerException in its JSON exporter):
  * callers skip the dashboard of an empty window rather than ask for it.
@@ -142,6 +146,17 @@ public final class JMeterDashboard {
             throws IOException, InterruptedException {
         if (!Files.isRegularFile(jtl)) {
             throw new IOException(jtl + " is not a results file");
+        }
+        if (ResultsCompression.isCompressed(jtl)) {
+            // JMeter's report generator reads plain CSV only: a plain copy beside the .gz (same disk, where check
+            // counted room for it), deleted however the generation ends.
+            Path plain = jtl.resolveSibling(jtl.getFileName().toString().replaceFirst("(\\.csv)?\\.gz$", "") + ".dashboard-tmp.csv");
+            try {
+                ResultsCompression.decompress(jtl, plain);
+                return generate(plain, startMillis, endMillis, title, outDir);
+            } finally {
+                Files.deleteIfExists(plain);
+            }
         }
         Path out = outDir.toAbsolutePath().normalize();
         String name = out.getFileName().toString();

@@ -48,6 +48,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + " maxErrorPercent (recorded by check; 0 when it has none). Incorrect replies always fail the run.")
     String maxErrorPercent;
 
+    @Option(names = "--keep-results", paramLabel = "CHOICE",
+            description = "What becomes of the raw results once analysed: compressed, none (dropped) or plain, instead"
+                    + " of the run plan's keepResults (recorded by check; compressed when it has none).")
+    String keepResults;
+
     @Spec
     CommandSpec spec;
 
@@ -64,6 +69,12 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     err.println("analyze: " + e.getMessage().replace("-D" + ErrorTolerance.PARAMETER, "--max-error-percent"));
                     return 2;
                 }
+            }
+            try {
+                options = options.withKeepResults(RawResults.choice(keepResults, new RunLayout(runDir)));
+            } catch (IllegalArgumentException e) {
+                err.println("analyze: " + e.getMessage().replace("-D" + RawResults.PARAMETER, "--keep-results"));
+                return 2;
             }
             if (dashboards != null && dashboards.jmeterHome != null) {
                 options = options.withJMeter(JMeterInstallation.of(dashboards.jmeterHome));

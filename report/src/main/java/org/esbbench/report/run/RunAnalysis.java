@@ -51,6 +51,8 @@ public final class RunAnalysis {
         List<String> unchecked = plan.uncheckedPlans();
         ErrorTolerance tolerance = options.errorTolerance().isPresent() ? options.errorTolerance().get()
                 : recordedTolerance(layout, plan);
+        RawResults raw = new RawResults(layout, options.keepResults(), log);
+        RawResults.requireNoneDropped(layout, plan.scenarioRuns().stream().map(RunPlanFile.ScenarioRun::name).toList());
         ScenarioRunAnalyser analyser = new ScenarioRunAnalyser(layout, options.figures(), options.jmeter(), log, tolerance)
                 .withDashboardHeapLimit(options.dashboardHeapLimitMb());
 
@@ -63,13 +65,13 @@ public final class RunAnalysis {
             ScenarioRunJournal.Entry entry = journal.get(run.name());
             if (entry != null && entry.failed()) {
                 failures.add(run.name() + ": " + entry.problem());
-            } else if (entry == null && java.nio.file.Files.isRegularFile(layout.jtl(run.name()))) {
+            } else if (entry == null && java.nio.file.Files.isRegularFile(layout.results(run.name()))) {
                 // The run goal writes a scenario run's row when it ends: a results file without one was cut short.
                 failures.add(run.name() + ": interrupted: the build was stopped during it (results file without a row"
                         + " in scenario-runs.csv); measure it again with -Dresume=" + plan.runId());
             }
             boolean checked = !unchecked.contains(run.point().scenario());
-            ScenarioRunAnalyser.Outcome outcome = analyser.analyse(run.point(), run.repeat(), layout.jtl(run.name()),
+            ScenarioRunAnalyser.Outcome outcome = analyser.analyse(run.point(), run.repeat(), layout.results(run.name()),
                     plan.warmupSeconds() * 1000, plan.measurementSeconds() * 1000,
                     (samples, from, to) -> {
                         WindowUsage u = usage.usage(samples, from, to, checked);
@@ -77,6 +79,7 @@ public final class RunAnalysis {
                         return u;
                     });
             outcome.row().ifPresent(rows::add);
+            raw.afterAnalysis(run.name(), outcome.row().isPresent());
             failures.addAll(outcome.failures());
             outcome.warnings().forEach(w -> warnings.add(run.name() + ": " + w));
         }
@@ -84,7 +87,7 @@ public final class RunAnalysis {
         PointsCsv.write(rows, layout.points(), options.figures());
         List<PointSummary> points = PointSummary.summarise(rows, options.figures(), RepeatHistograms.in(layout));
         ScalingCharts.write(points, layout.charts(), options.figures());
-        SummaryWriter.write(new RunSummary("Run " + plan.runId(), description(plan, generators, tolerance), points, failures, warnings,
+        SummaryWriter.write(new RunSummary("Run " + plan.runId(), description(plan, generators, tolerance, raw), points, failures, warnings,
                 OptionalDouble.of(options.saturationThresholdPercent())), layout, options.figures());
         RunJson.write(layout, plan, journal.values(), ProcessesFile.read(layout.processes()), points, options.figures(),
                 failures, Instant.now(), generators, usageByScenarioRun);
@@ -106,11 +109,12 @@ public final class RunAnalysis {
 
     /** The plan's own line, then the facts every reader of the figures needs. */
     private static String description(RunPlanFile plan, java.util.Optional<GeneratorsFile> generators,
-                                      ErrorTolerance tolerance) {
+                                      ErrorTolerance tolerance, RawResults raw) {
         String facts = (plan.target().isBlank() ? "" : "Target `" + plan.target() + "`; ") + plan.repeats()
                 + (plan.repeats() == 1 ? " repeat" : " repeats") + "; warm-up " + plan.warmupSeconds()
                 + " s, measurement " + plan.measurementSeconds() + " s per scenario run."
-                + tolerance.explanation().map(e -> " " + e).orElse("");
+                + tolerance.explanation().map(e -> " " + e).orElse("")
+                + raw.summaryNote().map(n -> " " + n).orElse("");
         if (generators.isPresent()) {
             facts += "\n\n" + new GeneratorsReport(generators.get()).describe(plan.points());
         }

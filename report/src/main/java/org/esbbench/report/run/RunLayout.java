@@ -14,7 +14,10 @@ import java.nio.file.Path;
  * scenario-runs.csv      one row per scenario run as it ended: times, JMeter's exit, what went wrong
  * processes.csv          every process the run started: name, pid, command, log, start and stop times
  * jtl/NAME.csv           JMeter's results, one file per scenario run (NAME = point key + "_r" + repeat; the
- *                        key ends in "_h" + heap when the run measures several heaps)
+ *                        key ends in "_h" + heap when the run measures several heaps), plain while JMeter writes it
+ * jtl/NAME.csv.gz        the same, gzip-compressed as soon as its JMeter ended (-DkeepResults=compressed, the
+ *                        default); {@link #results(String)} names whichever form is there, every reader reads both
+ * jtl/NAME.dropped       instead of the results, when the analysis dropped them (-DkeepResults=none)
  * histograms/NAME.hlog   the measurement window's response times in HdrHistogram's log format
  * latency/NAME.csv       the window's percentile distribution (what the latency chart plots)
  * dashboards/NAME/       JMeter's HTML dashboard of the window
@@ -84,8 +87,29 @@ public record RunLayout(Path dir) {
         return dir.resolve(PROCESSES);
     }
 
+    /** The plain results file JMeter writes, {@code jtl/NAME.csv} (read through {@link #results(String)}). */
     public Path jtl(String scenarioRun) {
         return dir.resolve(JTL).resolve(scenarioRun + ".csv");
+    }
+
+    /** The compressed results file, {@code jtl/NAME.csv.gz} ({@link ResultsCompression}). */
+    public Path compressedJtl(String scenarioRun) {
+        return ResultsCompression.compressedOf(jtl(scenarioRun));
+    }
+
+    /**
+     * The scenario run's results as they are on disk: the compressed file when there is one (complete, since it only
+     * gets its name once written), else the plain file (which need not exist). The one place that chooses: every
+     * reader of a run's results asks here.
+     */
+    public Path results(String scenarioRun) {
+        Path gz = compressedJtl(scenarioRun);
+        return java.nio.file.Files.isRegularFile(gz) ? gz : jtl(scenarioRun);
+    }
+
+    /** The note the analysis leaves when it dropped the scenario run's results ({@code -DkeepResults=none}). */
+    public Path droppedResults(String scenarioRun) {
+        return dir.resolve(JTL).resolve(scenarioRun + ".dropped");
     }
 
     public Path histogram(String scenarioRun) {

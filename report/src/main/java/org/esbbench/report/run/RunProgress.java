@@ -17,7 +17,7 @@ import java.util.Optional;
  * tests. Every run is a resume of its own plan: for a new folder everything is missing.
  *
  * <p>A scenario run is complete when the journal's last row for it says JMeter exited 0 with no problem, its
- * results file is a non-empty regular file, and the row's times cover at least its warm-up and measurement windows.
+ * results file (plain or compressed) is a non-empty regular file or was dropped by its analysis, and the row's times cover at least its warm-up and measurement windows.
  * A run whose window had errors is still complete: its figures are a result, and the analysis fails on them.
  */
 public final class RunProgress {
@@ -52,7 +52,7 @@ public final class RunProgress {
         for (RunPlanFile.ScenarioRun run : plan.scenarioRuns()) {
             ScenarioRunJournal.Entry row = journal.get(run.name());
             State state;
-            if (row != null && complete(row, layout.jtl(run.name()), windowMs)) {
+            if (row != null && complete(row, layout, run.name(), windowMs)) {
                 state = State.COMPLETE;
             } else if (row != null || !filesOf(layout, run.name()).isEmpty()) {
                 state = State.INTERRUPTED;
@@ -64,19 +64,25 @@ public final class RunProgress {
         return new RunProgress(layout, items);
     }
 
-    private static boolean complete(ScenarioRunJournal.Entry row, Path jtl, long windowMs) throws IOException {
-        return row.exitCode().filter(code -> code == 0).isPresent() && row.problem().isBlank()
-                && Files.isRegularFile(jtl) && Files.size(jtl) > 0
+    /** Results present: plain or compressed ({@link RunLayout#results}) and not empty, or dropped once analysed. */
+    private static boolean complete(ScenarioRunJournal.Entry row, RunLayout layout, String name, long windowMs)
+            throws IOException {
+        Path jtl = layout.results(name);
+        boolean results = Files.isRegularFile(jtl) && Files.size(jtl) > 0 || RawResults.dropped(layout, name);
+        return row.exitCode().filter(code -> code == 0).isPresent() && row.problem().isBlank() && results
                 && row.endedAtMs() - row.startedAtMs() >= windowMs;
     }
 
     /**
-     * The files and folders of scenario run {@code name} that exist: its results, JMeter's log and output, its
-     * PerfMon recording, histogram, latency distribution, dashboard and charts.
+     * The files and folders of scenario run {@code name} that exist: its results (plain, compressed, a compression
+     * cut short, the note of dropped ones), JMeter's log and output, its PerfMon recording, histogram, latency
+     * distribution, dashboard and charts.
      */
     public static List<Path> filesOf(RunLayout layout, String name) throws IOException {
         List<Path> files = new ArrayList<>();
-        for (Path p : List.of(layout.jtl(name), layout.jmeterLog(name), layout.jmeterOutput(name), layout.perfmon(name),
+        Path gz = layout.compressedJtl(name);
+        for (Path p : List.of(layout.jtl(name), gz, gz.resolveSibling(gz.getFileName() + ResultsCompression.TMP),
+                layout.droppedResults(name), layout.jmeterLog(name), layout.jmeterOutput(name), layout.perfmon(name),
                 layout.histogram(name), layout.latency(name), layout.dashboard(name))) {
             if (Files.exists(p)) {
                 files.add(p);

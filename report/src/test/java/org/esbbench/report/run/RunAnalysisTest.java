@@ -71,7 +71,7 @@ class RunAnalysisTest {
         Histogram merged = new Histogram(3);
         long samples = 0;
         for (String name : List.of("direct_u5_s1024_d0_r1", "direct_u5_s1024_d0_r2")) {
-            WindowedResults w = WindowedResults.read(layout.jtl(name), AnalysableRunFixture.WARMUP_SECONDS * 1000,
+            WindowedResults w = WindowedResults.read(layout.results(name), AnalysableRunFixture.WARMUP_SECONDS * 1000,
                     AnalysableRunFixture.MEASUREMENT_SECONDS * 1000);
             merged.add(w.measurementHistogram());
             samples += w.measurement().samples();
@@ -92,7 +92,8 @@ class RunAnalysisTest {
         assertThat(result.failures()).isEmpty();
         assertThat(result.points()).extracting(PointSummary::point).containsExactlyElementsOf(points);
         assertThat(RunPlanFile.read(layout.runPlan()).points()).containsExactlyElementsOf(points);
-        assertThat(layout.jtl("direct_u5_s1024_d0_h512m_r1")).isNotEmptyFile();
+        assertThat(layout.compressedJtl("direct_u5_s1024_d0_h512m_r1")).isNotEmptyFile();
+        assertThat(layout.jtl("direct_u5_s1024_d0_h512m_r1")).doesNotExist();
         assertThat(layout.histogram("direct_u5_s1024_d0_h256m_r1")).isNotEmptyFile();
         List<String> summary = Files.readAllLines(layout.summaryCsv());
         assertThat(summary.get(0)).startsWith("scenario,users,rate,size_bytes,delay_ms,heap,repeats,");

@@ -144,4 +144,29 @@ class RunProgressTest {
 
         assertThat(LatestRun.newestPlanned(results)).isEqualTo(a.toAbsolutePath().normalize());
     }
+
+    @Test
+    void compressedResultsCountAsThereAndAreMovedAsideWithTheRest() throws IOException {
+        measured("direct_u1_s1024_d0_r1", 1_000, 9_000, 0, "");
+        ResultsCompression.compress(layout().jtl("direct_u1_s1024_d0_r1"));
+        String half = "direct_u2_s1024_d0_r1";
+        measured(half, 10_000, 12_000, null, "stopped");
+        ResultsCompression.compress(layout().jtl(half));
+
+        RunProgress progress = RunProgress.of(layout(), plan());
+
+        assertThat(progress.items().get(0).state()).isEqualTo(RunProgress.State.COMPLETE);
+        assertThat(progress.items().get(1).state()).isEqualTo(RunProgress.State.INTERRUPTED);
+        assertThat(progress.moveAside(2)).containsExactly(layout().compressedJtl(half));
+        assertThat(layout().partial(2).resolve("jtl/" + half + ".csv.gz")).exists();
+    }
+
+    @Test
+    void anEmptyCompressedFileIsNoResults() throws IOException {
+        measured("direct_u1_s1024_d0_r1", 1_000, 9_000, 0, "");
+        Files.delete(layout().jtl("direct_u1_s1024_d0_r1"));
+        Files.createFile(layout().compressedJtl("direct_u1_s1024_d0_r1"));
+
+        assertThat(RunProgress.of(layout(), plan()).items().get(0).state()).isEqualTo(RunProgress.State.INTERRUPTED);
+    }
 }

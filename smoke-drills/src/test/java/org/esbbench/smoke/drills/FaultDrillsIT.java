@@ -94,7 +94,7 @@ class FaultDrillsIT {
         assertThat(row.problem()).startsWith(cause);
         String third = RunPlanFile.read(broken.layout.runPlan()).scenarioRuns().get(2).name();
         assertThat(row(broken.layout, third).problem()).startsWith("not measured: " + target + " process (pid ");
-        assertThat(Files.exists(broken.layout.jtl(third))).as("no JMeter started against the dead " + target).isFalse();
+        assertThat(Files.exists(broken.layout.results(third))).as("no JMeter started against the dead " + target).isFalse();
         common(child, broken, exit, cause, row);
     }
 

@@ -1,5 +1,6 @@
 package org.esbbench.smoke.generators;
 
+import org.esbbench.report.run.ResultsCompression;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -63,7 +64,8 @@ class GeneratorsRunIT {
     void eachScenarioRunHasOneMergedResultWithoutErrorsOrIncorrectReplies() throws IOException {
         List<Path> jtls;
         try (Stream<Path> files = Files.list(runDir.resolve("jtl"))) {
-            jtls = files.filter(f -> f.getFileName().toString().endsWith(".csv")).sorted().toList();
+            // compressed once its JMeter ended (-DkeepResults=compressed, the default)
+            jtls = files.filter(f -> f.getFileName().toString().endsWith(".csv.gz")).sorted().toList();
         }
         assertThat(jtls).hasSize(SCENARIOS.size());
         for (Path jtl : jtls) {
@@ -126,7 +128,7 @@ class GeneratorsRunIT {
     }
 
     private static List<CSVRecord> csv(Path file) throws IOException {
-        try (Reader in = Files.newBufferedReader(file)) {
+        try (Reader in = new java.io.InputStreamReader(ResultsCompression.open(file), java.nio.charset.StandardCharsets.UTF_8)) {
             return CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in).getRecords()
                     .stream().collect(Collectors.toList());
         }
