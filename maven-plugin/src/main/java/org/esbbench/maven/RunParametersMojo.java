@@ -139,6 +139,10 @@ abstract class RunParametersMojo extends EsbBenchMojo {
     @Parameter(property = "maxErrorPercent", defaultValue = "0")
     String maxErrorPercent;
 
+    /** How far (%) a window's first and last thirds may differ in throughput or p99 before it is flagged drift. */
+    @Parameter(property = "driftThreshold", defaultValue = "10")
+    String driftThreshold;
+
     /** Drills and tests only: share of requests the echo backend answers with 503 (BackendDrill). */
     @Parameter(property = "backendFailPercent", defaultValue = "0")
     String backendFailPercent;
@@ -208,6 +212,7 @@ abstract class RunParametersMojo extends EsbBenchMojo {
         p.put("generatorMode", generatorMode);
         p.put("maxErrorPercent", maxErrorPercent);
         p.put("backendFailPercent", backendFailPercent);
+        p.put("driftThreshold", driftThreshold);
         return p;
     }
 

@@ -48,6 +48,12 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + " maxErrorPercent (recorded by check; 0 when it has none). Incorrect replies always fail the run.")
     String maxErrorPercent;
 
+    @Option(names = "--drift-threshold", paramLabel = "PERCENT",
+            description = "How far, %%, the first and last thirds of a measurement window may differ in throughput or"
+                    + " p99 before it is flagged drift (above 0, at most 1000), instead of the run plan's driftThreshold"
+                    + " (recorded by check; 10 when it has none). The flag does not fail the run.")
+    String driftThreshold;
+
     @Spec
     CommandSpec spec;
 
@@ -64,6 +70,13 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     err.println("analyze: " + e.getMessage().replace("-D" + ErrorTolerance.PARAMETER, "--max-error-percent"));
                     return 2;
                 }
+            }
+            try {
+                options = options.withDriftThreshold(driftThreshold != null ? DriftThreshold.parse(driftThreshold)
+                        : DriftThreshold.recorded(new RunLayout(runDir)));
+            } catch (IllegalArgumentException e) {
+                err.println("analyze: " + e.getMessage().replace("-D" + DriftThreshold.PARAMETER, "--drift-threshold"));
+                return 2;
             }
             if (dashboards != null && dashboards.jmeterHome != null) {
                 options = options.withJMeter(JMeterInstallation.of(dashboards.jmeterHome));

@@ -52,13 +52,15 @@ public final class RunAnalysis {
         ErrorTolerance tolerance = options.errorTolerance().isPresent() ? options.errorTolerance().get()
                 : recordedTolerance(layout, plan);
         ScenarioRunAnalyser analyser = new ScenarioRunAnalyser(layout, options.figures(), options.jmeter(), log, tolerance)
-                .withDashboardHeapLimit(options.dashboardHeapLimitMb());
+                .withDashboardHeapLimit(options.dashboardHeapLimitMb())
+                .withDriftThreshold(options.driftThresholdPercent());
 
         java.util.Optional<GeneratorsFile> generators = GeneratorsFile.read(layout.dir());
         Map<String, WindowUsage> usageByScenarioRun = new java.util.LinkedHashMap<>();
         List<RepeatRow> rows = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
+        Map<String, String> drift = new java.util.LinkedHashMap<>();
         for (RunPlanFile.ScenarioRun run : plan.scenarioRuns()) {
             ScenarioRunJournal.Entry entry = journal.get(run.name());
             if (entry != null && entry.failed()) {
@@ -77,6 +79,7 @@ public final class RunAnalysis {
                         return u;
                     });
             outcome.row().ifPresent(rows::add);
+            outcome.drift().ifPresent(d -> drift.put(run.name(), d.verdict()));
             failures.addAll(outcome.failures());
             outcome.warnings().forEach(w -> warnings.add(run.name() + ": " + w));
         }
@@ -85,7 +88,8 @@ public final class RunAnalysis {
         List<PointSummary> points = PointSummary.summarise(rows, options.figures(), RepeatHistograms.in(layout));
         ScalingCharts.write(points, layout.charts(), options.figures());
         SummaryWriter.write(new RunSummary("Run " + plan.runId(), description(plan, generators, tolerance), points, failures, warnings,
-                OptionalDouble.of(options.saturationThresholdPercent())), layout, options.figures());
+                OptionalDouble.of(options.saturationThresholdPercent()), drift, options.driftThresholdPercent()), layout,
+                options.figures());
         RunJson.write(layout, plan, journal.values(), ProcessesFile.read(layout.processes()), points, options.figures(),
                 failures, Instant.now(), generators, usageByScenarioRun);
         Path results = layout.dir().getParent();
