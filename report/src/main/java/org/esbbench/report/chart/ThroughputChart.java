@@ -35,9 +35,12 @@ public final class ThroughputChart {
     private ThroughputChart() {
     }
 
-    /** The chart's file name in a run's charts folder: {@code NAME-throughput.png}. */
+    /**
+     * The chart's file name in a run's charts folder: {@code NAME-over-window.png} (not "-throughput": a scenario's
+     * throughput against users is {@code SCENARIO-throughput_per_s.png}).
+     */
     public static String fileName(String scenarioRun) {
-        return scenarioRun + "-throughput.png";
+        return scenarioRun + "-over-window.png";
     }
 
     /**

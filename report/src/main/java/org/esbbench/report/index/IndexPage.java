@@ -206,11 +206,15 @@ public final class IndexPage {
         if (!Files.isDirectory(chartDir)) {
             return;
         }
+        // Each scenario run's throughput over its window is in the points table, small: full size, one per scenario
+        // run would crowd the page.
+        java.util.Set<String> overTime = run.rows().stream()
+                .map(r -> ThroughputChart.fileName(RunLayout.scenarioRunName(r.point(), r.repeat())))
+                .collect(Collectors.toSet());
         List<Path> pngs;
         try (Stream<Path> files = Files.walk(chartDir)) {
-            // throughput charts are in the points table, small (one per scenario run would crowd the page)
             pngs = files.filter(f -> Files.isRegularFile(f) && f.getFileName().toString().toLowerCase(Locale.ROOT)
-                    .endsWith(".png") && !f.getFileName().toString().endsWith(ThroughputChart.fileName(""))).sorted().toList();
+                    .endsWith(".png") && !overTime.contains(chartDir.relativize(f).toString())).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(chartDir + ": cannot list charts", e);
         }
