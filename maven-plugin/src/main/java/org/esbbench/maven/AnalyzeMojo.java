@@ -8,6 +8,7 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.esbbench.report.dashboard.JMeterInstallation;
 import org.esbbench.report.run.AnalysisOptions;
 import org.esbbench.report.run.AnalysisResult;
+import org.esbbench.report.run.DriftThreshold;
 import org.esbbench.report.run.ErrorTolerance;
 import org.esbbench.report.run.LatestRun;
 import org.esbbench.report.run.RawResults;
@@ -58,6 +59,13 @@ public class AnalyzeMojo extends EsbBenchMojo {
     @Parameter(property = "keepResults")
     String keepResults;
 
+
+    /**
+     * How far (%) a window's first and last thirds may differ before it is flagged drift; unset: the run plan's (check
+     * recorded -DdriftThreshold). Given with -Drun, it analyses an earlier run again with another threshold.
+     */
+    @Parameter(property = "driftThreshold")
+    String driftThreshold;
     /** The most heap a dashboard's JMeter may get (e.g. 6g); default half the machine's memory, as check said. */
     @Parameter(property = "dashboardHeap", defaultValue = "")
     String dashboardHeap;
@@ -89,6 +97,8 @@ public class AnalyzeMojo extends EsbBenchMojo {
             } catch (IllegalArgumentException e) {
                 throw new MojoFailureException(e.getMessage());
             }
+            options = options.withDriftThreshold(driftThreshold != null && !driftThreshold.isBlank()
+                    ? driftThreshold(driftThreshold) : DriftThreshold.recorded(layout));
             if (dashboards) {
                 options = options.withJMeter(JMeterInstallation.fromPluginConfig(jmeterConfig.toPath()))
                         .withDashboardHeapLimit(MemoryEstimate.dashboardHeapLimitMb(dashboardHeap, MemoryEstimate.machineMb()));
@@ -103,6 +113,14 @@ public class AnalyzeMojo extends EsbBenchMojo {
         if (!result.passed()) {
             throw new MojoFailureException("the run failed: " + String.join("; ", result.failures())
                     + " (details in " + layout.summaryMd() + ")");
+        }
+    }
+
+    private static double driftThreshold(String value) throws MojoFailureException {
+        try {
+            return DriftThreshold.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new MojoFailureException(e.getMessage());
         }
     }
 

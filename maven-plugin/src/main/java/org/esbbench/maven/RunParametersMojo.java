@@ -145,6 +145,9 @@ abstract class RunParametersMojo extends EsbBenchMojo {
      */
     @Parameter(property = "keepResults", defaultValue = "compressed")
     String keepResults;
+    /** How far (%) a window's first and last thirds may differ in throughput or p99 before it is flagged drift. */
+    @Parameter(property = "driftThreshold", defaultValue = "10")
+    String driftThreshold;
 
     /** Drills and tests only: share of requests the echo backend answers with 503 (BackendDrill). */
     @Parameter(property = "backendFailPercent", defaultValue = "0")
@@ -216,6 +219,7 @@ abstract class RunParametersMojo extends EsbBenchMojo {
         p.put("maxErrorPercent", maxErrorPercent);
         p.put("backendFailPercent", backendFailPercent);
         p.put("keepResults", keepResults);
+        p.put("driftThreshold", driftThreshold);
         return p;
     }
 

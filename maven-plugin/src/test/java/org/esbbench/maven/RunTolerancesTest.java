@@ -46,6 +46,21 @@ class RunTolerancesTest {
     }
 
     @Test
+    void checksTheDriftThresholdBeforeAnyLoadAndSaysWhenItIsNotTheDefault() throws InvalidRunException {
+        List<String> log = new ArrayList<>();
+        RunTolerances.validate(Map.of("driftThreshold", "10"), log::add);
+        assertThat(log).isEmpty();
+        RunTolerances.validate(Map.of("driftThreshold", "25"), log::add);
+        assertThat(log).containsExactly("windows flagged drift when their first and last thirds differ by more than 25 %"
+                + " in throughput or p99 (-DdriftThreshold)");
+        for (String bad : List.of("0", "1001", "lots")) {
+            assertThatThrownBy(() -> RunTolerances.validate(Map.of("driftThreshold", bad), s -> { }))
+                    .isInstanceOf(InvalidRunException.class).hasMessageStartingWith("-DdriftThreshold=" + bad + ": ")
+                    .hasMessageContaining("a number above 0 and at most 1000");
+        }
+    }
+
+    @Test
     void theBackendGetsFailPercentOnlyWhenTheRunPlanAsksForIt() throws Exception {
         RunLayout layout = new RunLayout(dir.resolve("run"));
         assertThat(BackendDrill.arguments(null)).isEmpty();

@@ -23,9 +23,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * @param failureMessageColumn    whether the file has JMeter's {@code failureMessage} column; without it every
  *                                failed sample is an error (see {@link #warnings()})
  * @param coverage                how close to the window's bounds its first and last samples started
+ * @param overTime                the measurement window per 10 s and per third (throughput chart, drift rule)
  */
 public record WindowedResults(Path file, Window window, Statistics warmup, Statistics measurement, long after,
-                              Histogram measurementHistogram, boolean failureMessageColumn, Coverage coverage) {
+                              Histogram measurementHistogram, boolean failureMessageColumn, Coverage coverage,
+                              ThroughputSeries overTime) {
 
     /**
      * How much of the measurement window had load: the start of its first and last samples, epoch ms (-1 when the
@@ -88,6 +90,7 @@ public record WindowedResults(Path file, Window window, Statistics warmup, Stati
         boolean failureMessageColumn = JtlReader.hasFailureMessageColumn(file);
         StatisticsAccumulator warmup = new StatisticsAccumulator(failureMessageColumn);
         StatisticsAccumulator measurement = new StatisticsAccumulator(failureMessageColumn);
+        ThroughputSeries overTime = new ThroughputSeries(window);
         long[] after = {0};
         long[] firstLast = {-1, -1};
         long rows = JtlReader.read(file, sample -> {
@@ -98,6 +101,7 @@ public record WindowedResults(Path file, Window window, Statistics warmup, Stati
                     long start = sample.startMillis();
                     firstLast[0] = firstLast[0] < 0 ? start : Math.min(firstLast[0], start);
                     firstLast[1] = Math.max(firstLast[1], start);
+                    overTime.add(sample);
                 }
                 case AFTER -> after[0]++;
             }
@@ -108,6 +112,7 @@ public record WindowedResults(Path file, Window window, Statistics warmup, Stati
         return new WindowedResults(file, window,
                 warmup.statistics(window.startMillis(), window.warmupMillis()),
                 measurement.statistics(window.measurementStartMillis(), window.measurementMillis()),
-                after[0], measurement.histogram(), failureMessageColumn, new Coverage(window, firstLast[0], firstLast[1]));
+                after[0], measurement.histogram(), failureMessageColumn, new Coverage(window, firstLast[0], firstLast[1]),
+                overTime);
     }
 }

@@ -78,6 +78,19 @@ final class ChartStyle {
                 new Stroke[]{LINE}, DefaultDrawingSupplier.DEFAULT_OUTLINE_STROKE_SEQUENCE,
                 DefaultDrawingSupplier.createStandardSeriesShapes()));
         axis(plot.getDomainAxis());
+        if (plot.getRangeAxis() != null) { // a combined plot's value axes are its subplots'
+            axis(plot.getRangeAxis());
+        }
+    }
+
+    /** Styles one subplot of a combined plot (each has its own value axis and grid); call before {@link #apply}. */
+    static void subplot(XYPlot plot) {
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setOutlinePaint(AXIS);
+        plot.setDomainGridlinePaint(GRID);
+        plot.setRangeGridlinePaint(GRID);
+        plot.setDomainGridlineStroke(new BasicStroke(1f));
+        plot.setRangeGridlineStroke(new BasicStroke(1f));
         axis(plot.getRangeAxis());
     }
 

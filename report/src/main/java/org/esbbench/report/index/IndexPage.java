@@ -1,5 +1,6 @@
 package org.esbbench.report.index;
 
+import org.esbbench.report.chart.ThroughputChart;
 import org.esbbench.report.figures.Figures;
 import org.esbbench.report.points.PointSummary;
 import org.esbbench.report.points.RepeatRow;
@@ -44,6 +45,7 @@ public final class IndexPage {
             .flags { color: #a15c00; } .missing { color: #999; }
             .charts { display: flex; flex-wrap: wrap; gap: 1em; }
             figure { margin: 0; } figure img { max-width: 640px; border: 1px solid #eee; }
+            td.over-time img { width: 120px; border: 1px solid #eee; margin-right: .3em; }
             img[data-loaded="false"] { outline: 3px solid #d00; }
             """;
 
@@ -144,6 +146,7 @@ public final class IndexPage {
         Element table = section.appendElement("table").addClass("points");
         List<String> headings = new java.util.ArrayList<>(PointTable.headings(figures));
         headings.add("dashboards");
+        headings.add("throughput over the window");
         header(table, headings.toArray(String[]::new));
         Element tbody = table.appendElement("tbody");
         for (PointSummary p : run.points()) {
@@ -161,6 +164,23 @@ public final class IndexPage {
             for (RepeatRow r : p.repeats()) {
                 dashboardLink(dashboards, run, dir, r);
             }
+            Element overTime = tr.appendElement("td").addClass("over-time");
+            for (RepeatRow r : p.repeats()) {
+                throughputThumbnail(overTime, run, dir, r);
+            }
+        }
+    }
+
+    /**
+     * A small throughput chart per repeat, linking to the full one: a run's scenario runs each have one, so the
+     * page shows them in its table rather than full size among the run's charts.
+     */
+    private static void throughputThumbnail(Element cell, RunFolder run, String dir, RepeatRow r) {
+        String file = ThroughputChart.fileName(RunLayout.scenarioRunName(r.point(), r.repeat()));
+        if (Files.isRegularFile(run.folder().resolve(RunLayout.CHARTS).resolve(file))) {
+            String href = href(dir, RunLayout.CHARTS, file);
+            cell.appendElement("a").addClass("throughput").attr("href", href).attr("title", "r" + r.repeat() + ": " + file)
+                    .appendElement("img").attr("src", href).attr("alt", "r" + r.repeat() + " throughput over the window");
         }
     }
 
@@ -186,10 +206,15 @@ public final class IndexPage {
         if (!Files.isDirectory(chartDir)) {
             return;
         }
+        // Each scenario run's throughput over its window is in the points table, small: full size, one per scenario
+        // run would crowd the page.
+        java.util.Set<String> overTime = run.rows().stream()
+                .map(r -> ThroughputChart.fileName(RunLayout.scenarioRunName(r.point(), r.repeat())))
+                .collect(Collectors.toSet());
         List<Path> pngs;
         try (Stream<Path> files = Files.walk(chartDir)) {
             pngs = files.filter(f -> Files.isRegularFile(f) && f.getFileName().toString().toLowerCase(Locale.ROOT)
-                    .endsWith(".png")).sorted().toList();
+                    .endsWith(".png") && !overTime.contains(chartDir.relativize(f).toString())).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(chartDir + ": cannot list charts", e);
         }

@@ -52,6 +52,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
             description = "What becomes of the raw results once analysed: compressed, none (dropped) or plain, instead"
                     + " of the run plan's keepResults (recorded by check; compressed when it has none).")
     String keepResults;
+    @Option(names = "--drift-threshold", paramLabel = "PERCENT",
+            description = "How far, %%, the first and last thirds of a measurement window may differ in throughput or"
+                    + " p99 before it is flagged drift (above 0, at most 1000), instead of the run plan's driftThreshold"
+                    + " (recorded by check; 10 when it has none). The flag does not fail the run.")
+    String driftThreshold;
 
     @Spec
     CommandSpec spec;
@@ -74,6 +79,13 @@ public final class AnalyzeCommand implements Callable<Integer> {
                 options = options.withKeepResults(RawResults.choice(keepResults, new RunLayout(runDir)));
             } catch (IllegalArgumentException e) {
                 err.println("analyze: " + e.getMessage().replace("-D" + RawResults.PARAMETER, "--keep-results"));
+                return 2;
+            }
+            try {
+                options = options.withDriftThreshold(driftThreshold != null ? DriftThreshold.parse(driftThreshold)
+                        : DriftThreshold.recorded(new RunLayout(runDir)));
+            } catch (IllegalArgumentException e) {
+                err.println("analyze: " + e.getMessage().replace("-D" + DriftThreshold.PARAMETER, "--drift-threshold"));
                 return 2;
             }
             if (dashboards != null && dashboards.jmeterHome != null) {

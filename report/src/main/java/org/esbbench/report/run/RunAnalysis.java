@@ -54,13 +54,15 @@ public final class RunAnalysis {
         RawResults raw = new RawResults(layout, options.keepResults(), log);
         RawResults.requireNoneDropped(layout, plan.scenarioRuns().stream().map(RunPlanFile.ScenarioRun::name).toList());
         ScenarioRunAnalyser analyser = new ScenarioRunAnalyser(layout, options.figures(), options.jmeter(), log, tolerance)
-                .withDashboardHeapLimit(options.dashboardHeapLimitMb());
+                .withDashboardHeapLimit(options.dashboardHeapLimitMb())
+                .withDriftThreshold(options.driftThresholdPercent());
 
         java.util.Optional<GeneratorsFile> generators = GeneratorsFile.read(layout.dir());
         Map<String, WindowUsage> usageByScenarioRun = new java.util.LinkedHashMap<>();
         List<RepeatRow> rows = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
+        Map<String, String> drift = new java.util.LinkedHashMap<>();
         for (RunPlanFile.ScenarioRun run : plan.scenarioRuns()) {
             ScenarioRunJournal.Entry entry = journal.get(run.name());
             if (entry != null && entry.failed()) {
@@ -80,6 +82,7 @@ public final class RunAnalysis {
                     });
             outcome.row().ifPresent(rows::add);
             raw.afterAnalysis(run.name(), outcome.row().isPresent());
+            outcome.drift().ifPresent(d -> drift.put(run.name(), d.verdict()));
             failures.addAll(outcome.failures());
             outcome.warnings().forEach(w -> warnings.add(run.name() + ": " + w));
         }
@@ -88,7 +91,8 @@ public final class RunAnalysis {
         List<PointSummary> points = PointSummary.summarise(rows, options.figures(), RepeatHistograms.in(layout));
         ScalingCharts.write(points, layout.charts(), options.figures());
         SummaryWriter.write(new RunSummary("Run " + plan.runId(), description(plan, generators, tolerance, raw), points, failures, warnings,
-                OptionalDouble.of(options.saturationThresholdPercent())), layout, options.figures());
+                OptionalDouble.of(options.saturationThresholdPercent()), drift, options.driftThresholdPercent()), layout,
+                options.figures());
         RunJson.write(layout, plan, journal.values(), ProcessesFile.read(layout.processes()), points, options.figures(),
                 failures, Instant.now(), generators, usageByScenarioRun);
         Path results = layout.dir().getParent();

@@ -4,6 +4,7 @@ import org.esbbench.report.Statistics;
 import org.esbbench.report.WindowedResults;
 import org.esbbench.report.chart.HostChart;
 import org.esbbench.report.chart.LatencyChart;
+import org.esbbench.report.chart.ThroughputChart;
 import org.esbbench.report.dashboard.JMeterDashboard;
 import org.esbbench.report.dashboard.JMeterInstallation;
 import org.esbbench.report.figures.Figures;
@@ -46,6 +47,7 @@ public final class ScenarioRunAnalyser {
     private final Consumer<String> log;
     private final ErrorTolerance tolerance;
     private long dashboardHeapLimitMb = AnalysisOptions.NO_HEAP_LIMIT;
+    private double driftThresholdPercent = AnalysisOptions.DEFAULT_DRIFT_THRESHOLD_PERCENT;
 
     /** With no error tolerated ({@link ErrorTolerance#NONE}). */
     public ScenarioRunAnalyser(RunLayout layout, Figures figures, Optional<JMeterInstallation> jmeter, Consumer<String> log) {
@@ -74,11 +76,25 @@ public final class ScenarioRunAnalyser {
         return this;
     }
 
-    /** What one scenario run gave: its row (empty when its results could not be read), failures and warnings. */
-    public record Outcome(Optional<RepeatRow> row, List<String> failures, List<String> warnings) {
+    /** How far a window's first and last thirds may differ before it is flagged {@value WindowDrift#FLAG}. */
+    public ScenarioRunAnalyser withDriftThreshold(double percent) {
+        this.driftThresholdPercent = percent;
+        return this;
+    }
+
+    /**
+     * What one scenario run gave: its row (empty when its results could not be read), failures and warnings, and
+     * what the drift rule said of its window (empty when its results could not be read).
+     */
+    public record Outcome(Optional<RepeatRow> row, List<String> failures, List<String> warnings,
+                          Optional<WindowDrift> drift) {
         public Outcome {
             failures = List.copyOf(failures);
             warnings = List.copyOf(warnings);
+        }
+
+        public Outcome(Optional<RepeatRow> row, List<String> failures, List<String> warnings) {
+            this(row, failures, warnings, Optional.empty());
         }
     }
 
@@ -105,7 +121,7 @@ public final class ScenarioRunAnalyser {
         try {
             writeWindowFiles(name, results);
         } catch (IOException e) {
-            failures.add(name + ": could not write its histogram, latency distribution or host chart: " + e.getMessage());
+            failures.add(name + ": could not write its histogram, latency distribution, throughput or host chart: " + e.getMessage());
         }
         long from = results.window().measurementStartMillis();
         long to = from + m.durationMillis();
@@ -121,6 +137,9 @@ public final class ScenarioRunAnalyser {
         if (tolerance.overSetThreshold(m)) {
             flags.add(ErrorTolerance.FLAG + ": " + percent(m.errorPercent()) + " % > " + tolerance.describe() + " %");
         }
+        // Like the saturation flags, drift is for the reader: it does not fail the run.
+        WindowDrift drift = WindowDrift.of(results.overTime().thirds(), driftThresholdPercent);
+        drift.flag().ifPresent(flags::add);
         RepeatRow row = new RepeatRow(point, repeat,
                 figures.compute(new WindowMeasurement(m, results.measurementHistogram(), windowUsage)),
                 String.join("; ", flags), dashboard);
@@ -133,7 +152,7 @@ public final class ScenarioRunAnalyser {
         log.accept(name + ": " + m.samples() + " samples, " + StandardFigures.THROUGHPUT.format(row.value(StandardFigures.THROUGHPUT))
                 + "/s, p99 " + StandardFigures.P99.format(row.value(StandardFigures.P99)) + " ms, " + m.errors()
                 + " errors, " + m.incorrect() + " incorrect" + (row.flags().isEmpty() ? "" : "; " + row.flags()));
-        return new Outcome(Optional.of(row), failures, warnings);
+        return new Outcome(Optional.of(row), failures, warnings, Optional.of(drift));
     }
 
     /** What is wrong with a measurement window: no samples, or failed samples with the most frequent messages. */
@@ -182,6 +201,10 @@ public final class ScenarioRunAnalyser {
         LatencyDistribution.write(distribution, layout.latency(name));
         if (!distribution.isEmpty()) {
             LatencyChart.write("Response time distribution: " + name, distribution, layout.latencyChart(name));
+        }
+        if (results.measurement().samples() > 0) {
+            ThroughputChart.write("Throughput over the window: " + name, results.overTime(),
+                    layout.charts().resolve(ThroughputChart.fileName(name)));
         }
         // Only with a PerfMon agent: its collector wrote this scenario run's host readings.
         HostChart.write("Server host: " + name, HostSeries.read(List.of(layout.perfmon(name))), results.window(),

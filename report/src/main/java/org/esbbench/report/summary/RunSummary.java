@@ -1,8 +1,12 @@
 package org.esbbench.report.summary;
 
 import org.esbbench.report.points.PointSummary;
+import org.esbbench.report.run.AnalysisOptions;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
@@ -16,12 +20,24 @@ import java.util.OptionalDouble;
  * @param warnings                   what the figures' reader must know (e.g. a results file without failure messages)
  * @param saturationThresholdPercent the machine CPU % from which runs were flagged as limited by the harness;
  *                                   empty when no CPU records were read (results files summarised on their own)
+ * @param drift                      per scenario run, what the drift rule said of its window
+ *                                   ({@link org.esbbench.report.run.WindowDrift#verdict()}); empty when not analysed
+ * @param driftThresholdPercent      the -DdriftThreshold those verdicts were judged with
  */
 public record RunSummary(String title, String description, List<PointSummary> points, List<String> failures,
-                         List<String> warnings, OptionalDouble saturationThresholdPercent) {
+                         List<String> warnings, OptionalDouble saturationThresholdPercent, Map<String, String> drift,
+                         double driftThresholdPercent) {
     public RunSummary {
         points = List.copyOf(points);
         failures = List.copyOf(failures);
         warnings = List.copyOf(warnings);
+        drift = Collections.unmodifiableMap(new LinkedHashMap<>(drift));
+    }
+
+    /** Without drift verdicts (results files summarised on their own). */
+    public RunSummary(String title, String description, List<PointSummary> points, List<String> failures,
+                      List<String> warnings, OptionalDouble saturationThresholdPercent) {
+        this(title, description, points, failures, warnings, saturationThresholdPercent, Map.of(),
+                AnalysisOptions.DEFAULT_DRIFT_THRESHOLD_PERCENT);
     }
 }

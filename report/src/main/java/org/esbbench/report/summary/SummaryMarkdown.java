@@ -1,6 +1,7 @@
 package org.esbbench.report.summary;
 
 import org.esbbench.report.chart.ScalingCharts;
+import org.esbbench.report.chart.ThroughputChart;
 import org.esbbench.report.figures.Decimal;
 import org.esbbench.report.figures.Figure;
 import org.esbbench.report.figures.Figures;
@@ -31,6 +32,7 @@ final class SummaryMarkdown {
         md.append(pointTable(summary.points(), figures)).append('\n').append(explanation(summary));
         charts(md, summary.points(), layout, figures);
         scenarioRuns(md, summary.points(), layout, figures);
+        DriftSection.append(md, summary, layout);
         if (!summary.failures().isEmpty()) {
             md.append("\n## What failed\n\n");
             summary.failures().forEach(f -> md.append("- ").append(f.replace("\n", " ")).append('\n'));
@@ -72,6 +74,9 @@ final class SummaryMarkdown {
                 the agent read them each second in the window: CPU of all its cores, the share of its memory in use;
                 a row flagged cpu-per-msg-host-level has CPU µs per message from the host's CPU (everything on that
                 host), the server's own being unknown.""");
+        if (!summary.drift().isEmpty()) {
+            text.append(' ').append(DriftSection.flagSentence(summary.driftThresholdPercent()));
+        }
         if (summary.saturationThresholdPercent().isPresent()) {
             text.append(" A run is flagged when the machine's CPU was at least ")
                     .append(Decimal.fixed(summary.saturationThresholdPercent().getAsDouble(), 0)).append("""
@@ -161,6 +166,10 @@ final class SummaryMarkdown {
                 }
                 if (Files.isRegularFile(layout.latencyChart(name))) {
                     links.add("[chart](" + layout.relative(layout.latencyChart(name)) + ")");
+                }
+                Path throughput = layout.charts().resolve(ThroughputChart.fileName(name));
+                if (Files.isRegularFile(throughput)) {
+                    links.add("[throughput chart](" + layout.relative(throughput) + ")");
                 }
                 if (Files.isRegularFile(layout.hostChart(name))) {
                     links.add("[host chart](" + layout.relative(layout.hostChart(name)) + ")");

@@ -53,7 +53,7 @@ class IndexPageTest {
         assertThat(points).extracting(r -> r.attr("data-point")).containsExactly("direct_u10_s1024_d0", "xslt_u50_s10240_d500");
         List<String> columns = texts(newer.select("table.points thead th"));
         assertThat(columns).startsWith("scenario", "users or rate", "size", "delay ms", "heap", "repeats", "samples", "errors",
-                "error %", "incorrect", "incorrect %", "throughput msgs/s").endsWith("flags", "dashboards")
+                "error %", "incorrect", "incorrect %", "throughput msgs/s").endsWith("flags", "dashboards", "throughput over the window")
                 .contains("stddev ms", "p99.9 ms", "CPU per msg µs", "GC throughput %");
         List<String> direct = texts(points.get(0).select("td"));
         assertThat(direct).startsWith("direct", "10", "1 KiB", "0", "", "2", "21000", "0");
@@ -62,11 +62,11 @@ class IndexPageTest {
         assertThat(direct.get(columns.indexOf("p99 ms"))).isEqualTo("11 [10–11]");
         assertThat(direct.get(columns.indexOf("CPU per msg µs"))).isEqualTo("51.00 [50.00–52.00]");
         assertThat(direct.get(columns.indexOf("error %"))).isEqualTo("0.000000 [0.000000–0.000000]");
-        assertThat(direct).endsWith("", "r1 r2 (missing)");
+        assertThat(direct).endsWith("", "r1 r2 (missing)", "");
         List<String> xslt = texts(points.get(1).select("td"));
         assertThat(xslt.get(columns.indexOf("throughput msgs/s"))).isEqualTo("300.00");
         assertThat(xslt.get(columns.indexOf("CPU per msg µs"))).as("unknown").isEmpty();
-        assertThat(xslt).endsWith("", "");
+        assertThat(xslt).endsWith("", "", "");
     }
 
     @Test
@@ -144,5 +144,29 @@ class IndexPageTest {
     private static String decode(String ref) {
         return Arrays.stream(ref.split("/")).map(s -> URLDecoder.decode(s, StandardCharsets.UTF_8))
                 .collect(Collectors.joining("/"));
+    }
+
+    @Test
+    void eachScenarioRunsThroughputOverTheWindowIsASmallImageInThePointsTableNotAmongTheCharts(@TempDir Path other)
+            throws IOException {
+        org.esbbench.report.points.Point point = ResultsFolderFixture.DIRECT;
+        Path run = new RunFolderFixture(other.resolve("run"), "run")
+                .row(org.esbbench.report.points.RowBuilder.row(point, 1).counts(100, 0, 0).build())
+                .row(org.esbbench.report.points.RowBuilder.row(point, 2).counts(100, 0, 0).build())
+                .write();
+        String name = RunLayout.scenarioRunName(point, 2);
+        Path png = run.resolve(RunLayout.CHARTS).resolve(org.esbbench.report.chart.ThroughputChart.fileName(name));
+        Files.createDirectories(png.getParent());
+        javax.imageio.ImageIO.write(new java.awt.image.BufferedImage(8, 8, java.awt.image.BufferedImage.TYPE_INT_RGB),
+                "png", png.toFile());
+        javax.imageio.ImageIO.write(new java.awt.image.BufferedImage(8, 8, java.awt.image.BufferedImage.TYPE_INT_RGB),
+                "png", run.resolve(RunLayout.CHARTS).resolve("direct-p99_ms.png").toFile());
+
+        Document doc = Jsoup.parse(ResultsIndex.write(other).toFile(), "UTF-8");
+
+        assertThat(doc.select("table.points td.over-time a.throughput img")).singleElement()
+                .satisfies(img -> assertThat(img.attr("src")).isEqualTo("run/charts/" + name + "-over-window.png"))
+                .satisfies(img -> assertThat(img.attr("alt")).isEqualTo("r2 throughput over the window"));
+        assertThat(doc.select(".charts img")).extracting(i -> i.attr("src")).containsExactly("run/charts/direct-p99_ms.png");
     }
 }

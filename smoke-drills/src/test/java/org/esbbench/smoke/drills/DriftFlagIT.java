@@ -1,0 +1,65 @@
+package org.esbbench.smoke.drills;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.esbbench.report.chart.ThroughputChart;
+import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.run.WindowDrift;
+import org.junit.jupiter.api.Test;
+
+import javax.imageio.ImageIO;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The drift flag against an injected slowdown: a user plan (a copy of jmx/soap-http.jmx, direct scenario) whose
+ * header {@code X-Echo-Delay-Ms} is 0 until the last third of the measurement window and 30 ms from then on (the
+ * reference server forwards it to the echo backend on the direct route), closed model, 2 users, the issue's 20 s
+ * warm-up and 60 s window. The window must be flagged drift with both thirds' figures, the run must still pass (a
+ * flag does not fail it), and the throughput chart must be in the run's charts. The control (a constant delay is
+ * not flagged) is a unit test on synthetic samples (report's WindowDriftTest), not a second 80 s run.
+ */
+class DriftFlagIT {
+    private static final Path PLAN = ChildBuild.MODULE.resolve("src/test/resources/drift/drift-direct.jmx");
+
+    @Test
+    void aBackendSlowedDownInTheLastThirdIsFlaggedDriftWithBothThirdsFigures() throws Exception {
+        ChildBuild child = ChildBuild.start("drift", List.of("-Dplans=" + PLAN, "-Dmodel=closed", "-Dusers=2",
+                "-Dwarmup=20", "-Dmeasurement=60", "-Ddashboards=false"));
+        RunLayout layout = child.awaitRun();
+        int exit = child.awaitEnd();
+        String out = child.output();
+
+        assertThat(exit).as("exit (log " + child.log + "): a drift flag does not fail the run").isZero();
+        CSVRecord point = onlyPoint(layout);
+        String name = RunLayout.scenarioRunName(org.esbbench.report.points.PointColumns.read(point),
+                Integer.parseInt(point.get("repeat")));
+        assertThat(point.get("flags")).as("flags of " + name).contains(WindowDrift.FLAG + ": throughput ");
+        String flag = point.get("flags").substring(point.get("flags").indexOf(WindowDrift.FLAG + ": "));
+        // 30 ms per request for 2 users caps the last third near 65/s: far below the first third's rate.
+        assertThat(flag).matches("(?s).*throughput [0-9.]+/s → [0-9.]+/s \\(-[0-9.]+%\\), p99 \\d+ → \\d+ ms \\(\\+[0-9.]+%\\).*");
+
+        String summary = Files.readString(layout.summaryMd());
+        assertThat(summary).contains("## Throughput over the window", "- " + name + ": **" + WindowDrift.FLAG
+                + "**, first to last third: throughput ", "A row flagged " + WindowDrift.FLAG);
+        Path chart = layout.charts().resolve(ThroughputChart.fileName(name));
+        assertThat(chart).isRegularFile();
+        assertThat(ImageIO.read(chart.toFile())).as("decodable PNG " + chart).isNotNull();
+        assertThat(summary).contains("](" + layout.relative(chart) + ")");
+        ChildBuild.say("drift: exit " + exit + ", " + point.get("samples") + " samples; " + flag + "; "
+                + ChildBuild.line(out, name + ": "));
+    }
+
+    private static CSVRecord onlyPoint(RunLayout layout) throws Exception {
+        try (Reader in = Files.newBufferedReader(layout.points())) {
+            List<CSVRecord> rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)
+                    .getRecords();
+            assertThat(rows).hasSize(1);
+            return rows.get(0);
+        }
+    }
+}
