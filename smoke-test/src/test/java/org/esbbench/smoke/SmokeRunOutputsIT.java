@@ -8,6 +8,7 @@ import org.esbbench.core.Scenario;
 import org.esbbench.report.Statistics;
 import org.esbbench.report.WindowedResults;
 import org.esbbench.report.points.HistogramLog;
+import org.esbbench.report.run.LoadStart;
 import org.esbbench.report.run.RunLayout;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.BeforeAll;
@@ -168,7 +169,9 @@ class SmokeRunOutputsIT {
             assertThat(dashboard).as("dashboard of " + r.get("scenario")).isNotEmptyFile();
             JsonNode total = new ObjectMapper().readTree(dashboard.resolveSibling("statistics.json").toFile()).path("Total");
             String name = runName(r);
-            Statistics ours = WindowedResults.read(new RunLayout(runDir).results(name), warmupMs, measurementMs).measurement();
+            RunLayout layout = new RunLayout(runDir);
+            Statistics ours = WindowedResults.read(layout.results(name), warmupMs, measurementMs,
+                    LoadStart.of(layout, name)).measurement();
 
             assertThat(total.path("sampleCount").asLong()).as(name + " count").isEqualTo(ours.samples());
             assertThat(total.path("errorCount").asLong()).as(name + " errors").isEqualTo(ours.errors() + ours.incorrect());
@@ -218,6 +221,48 @@ class SmokeRunOutputsIT {
         assertThat(json.path("failures")).isEmpty();
     }
 
+    /**
+     * Every measurement window, of both load models, had load from its first to its last second: computed here
+     * from the raw files alone (the first thread's start JMeter's hook printed, the samples' start times), not
+     * from the analysis. The window starts on the first whole second at or after first thread + warm-up and lasts
+     * the measurement; its first and last samples must start within a second of its bounds, and load must go on
+     * past its end (the tail the analysis drops).
+     */
+    @Test
+    void everyMeasurementWindowIsCoveredByLoadFromItsFirstToItsLastSecond() throws IOException {
+        JsonNode parameters = runJson().path("parameters");
+        long warmupMs = parameters.path("warmupSeconds").asLong() * 1000;
+        long measurementMs = parameters.path("measurementSeconds").asLong() * 1000;
+        java.util.regex.Pattern firstThread = java.util.regex.Pattern.compile("esb-bench: first thread started at (\\d+)");
+        Set<String> models = new java.util.TreeSet<>();
+        for (CSVRecord r : csv(runDir.resolve("points.csv"))) {
+            String name = runName(r);
+            String out = Files.readString(runDir.resolve("logs").resolve("jmeter-" + name + ".out"));
+            java.util.regex.Matcher m = firstThread.matcher(out);
+            assertThat(m.find()).as(name + ": the load timer's line in its JMeter output").isTrue();
+            long start = (Long.parseLong(m.group(1)) + warmupMs + 999) / 1000 * 1000;
+            long end = start + measurementMs;
+            List<Long> starts = csv(new RunLayout(runDir).results(name)).stream()
+                    .map(s -> Long.parseLong(s.get("timeStamp"))).toList();
+            List<Long> inWindow = starts.stream().filter(t -> t >= start && t <= end).toList();
+
+            assertThat(inWindow).as(name + " samples in the window").isNotEmpty();
+            assertThat(java.util.Collections.min(inWindow) - start).as(name + ": first sample after the window's start, ms")
+                    .isBetween(0L, 1000L);
+            assertThat(end - java.util.Collections.max(inWindow)).as(name + ": last sample before the window's end, ms")
+                    .isBetween(0L, 1000L);
+            assertThat(starts).as(name + ": load went on past the window's end").anyMatch(t -> t > end);
+            boolean open = Integer.parseInt(r.get("rate")) > 0;
+            models.add(open ? "open" : "closed");
+            if (open) {
+                assertThat(out).as(name + ": its arrivals ended by the timer, its drain cut short")
+                        .contains("esb-bench: open model arrivals ended", "esb-bench: every reply of the open model was in");
+            }
+            assertThat(r.get("flags")).as(name).doesNotContain("window-not-covered");
+        }
+        assertThat(models).containsExactly("closed", "open");
+    }
+
     @Test
     void theStandardPlanEditedAsInTheGuiRanWithItsEdits() throws IOException {
         try (var files = Files.list(runDir.resolve("jtl"))) {
@@ -241,8 +286,12 @@ class SmokeRunOutputsIT {
         assertThat(latest.toRealPath()).isEqualTo(runDir.toRealPath());
     }
 
+    /** A CSV file's records; a results file may be gzip-compressed (-DkeepResults=compressed, the default). */
     private static List<CSVRecord> csv(Path file) throws IOException {
-        try (Reader in = Files.newBufferedReader(file)) {
+        try (Reader in = file.getFileName().toString().endsWith(".gz")
+                ? new java.io.InputStreamReader(new java.util.zip.GZIPInputStream(Files.newInputStream(file), 1 << 16),
+                java.nio.charset.StandardCharsets.UTF_8)
+                : Files.newBufferedReader(file)) {
             return CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in).getRecords();
         }
     }

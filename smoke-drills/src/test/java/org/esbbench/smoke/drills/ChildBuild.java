@@ -38,6 +38,11 @@ final class ChildBuild {
 
     /** Starts {@code mvn -f smoke-drills/run.xml verify ARGS}, its output in target/NAME.log. */
     static ChildBuild start(String name, List<String> args) throws IOException {
+        return start(name, "verify", args);
+    }
+
+    /** Starts {@code mvn -f smoke-drills/run.xml GOAL ARGS} (a phase or a goal), its output in target/NAME.log. */
+    static ChildBuild start(String name, String goal, List<String> args) throws IOException {
         Path settings = settings();
         Path mavenHome = Path.of(System.getProperty("esbbench.drills.mavenHome"));
         Path classworlds;
@@ -54,11 +59,11 @@ final class ChildBuild {
                 "org.codehaus.plexus.classworlds.launcher.Launcher",
                 "-B", "-s", settings.toString(),
                 "-Dmaven.repo.local=" + System.getProperty("esbbench.drills.itRepo"),
-                "-f", MODULE.resolve("run.xml").toString(), "verify"));
+                "-f", MODULE.resolve("run.xml").toString(), goal));
         command.addAll(args);
         Path log = WORK.resolve(name + ".log");
         Files.deleteIfExists(MODULE.resolve("target/child/esb-bench/current-run"));
-        say(name + ": mvn verify " + String.join(" ", args) + " (log " + ROOT.relativize(log) + ")");
+        say(name + ": mvn " + goal + " " + String.join(" ", args) + " (log " + ROOT.relativize(log) + ")");
         return new ChildBuild(new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start(), log);
     }

@@ -52,6 +52,26 @@ class DriftFlagIT {
         assertThat(summary).contains("](" + layout.relative(chart) + ")");
         ChildBuild.say("drift: exit " + exit + ", " + point.get("samples") + " samples; " + flag + "; "
                 + ChildBuild.line(out, name + ": "));
+
+        // Bounded disk: the raw results are kept compressed (-DkeepResults=compressed, the default), nothing plain.
+        try (var files = Files.list(layout.dir().resolve(RunLayout.JTL))) {
+            assertThat(files.map(f -> f.getFileName().toString()).toList()).containsExactly(name + ".csv.gz");
+        }
+        // Re-analysed from the compressed results alone, as a user does later: the very same figures and summary.
+        List<Path> outputs = List.of(layout.summaryCsv(), layout.points(), layout.summaryMd());
+        List<byte[]> first = new java.util.ArrayList<>();
+        for (Path f : outputs) {
+            first.add(Files.readAllBytes(f));
+        }
+        ChildBuild again = ChildBuild.start("drift-reanalysis", "esb-bench:analyze",
+                List.of("-Drun=" + layout.runId(), "-Ddashboards=false"));
+        assertThat(again.awaitEnd()).as("exit of analyze -Drun (log " + again.log + ")").isZero();
+        for (int i = 0; i < outputs.size(); i++) {
+            assertThat(Files.readAllBytes(outputs.get(i))).as(outputs.get(i) + " analysed again from "
+                    + name + ".csv.gz").isEqualTo(first.get(i));
+        }
+        ChildBuild.say("drift: analysed again from " + name + ".csv.gz ("
+                + Files.size(layout.results(name)) + " bytes): summary.csv, points.csv and summary.md identical");
     }
 
     private static CSVRecord onlyPoint(RunLayout layout) throws Exception {
