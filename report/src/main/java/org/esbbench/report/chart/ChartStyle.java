@@ -66,12 +66,7 @@ final class ChartStyle {
         }
 
         XYPlot plot = chart.getXYPlot();
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setOutlinePaint(AXIS);
-        plot.setDomainGridlinePaint(GRID);
-        plot.setRangeGridlinePaint(GRID);
-        plot.setDomainGridlineStroke(new BasicStroke(1f));
-        plot.setRangeGridlineStroke(new BasicStroke(1f));
+        background(plot);
         plot.setAxisOffset(RectangleInsets.ZERO_INSETS);
         plot.setDrawingSupplier(new DefaultDrawingSupplier(LINE_COLOURS,
                 DefaultDrawingSupplier.DEFAULT_FILL_PAINT_SEQUENCE, DefaultDrawingSupplier.DEFAULT_OUTLINE_PAINT_SEQUENCE,
@@ -85,13 +80,18 @@ final class ChartStyle {
 
     /** Styles one subplot of a combined plot (each has its own value axis and grid); call before {@link #apply}. */
     static void subplot(XYPlot plot) {
+        background(plot);
+        axis(plot.getRangeAxis());
+    }
+
+    /** White, outlined, with a light grid: every plot and subplot. */
+    private static void background(XYPlot plot) {
         plot.setBackgroundPaint(Color.WHITE);
         plot.setOutlinePaint(AXIS);
         plot.setDomainGridlinePaint(GRID);
         plot.setRangeGridlinePaint(GRID);
         plot.setDomainGridlineStroke(new BasicStroke(1f));
         plot.setRangeGridlineStroke(new BasicStroke(1f));
-        axis(plot.getRangeAxis());
     }
 
     private static void axis(ValueAxis axis) {

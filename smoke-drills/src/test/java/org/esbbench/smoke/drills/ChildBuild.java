@@ -1,10 +1,13 @@
 package org.esbbench.smoke.drills;
 
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
 import org.esbbench.report.run.ProcessesFile;
 import org.esbbench.report.run.RunLayout;
 import org.esbbench.report.run.ScenarioRunJournal;
 
 import java.io.IOException;
+import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -215,5 +218,15 @@ final class ChildBuild {
 
     static void say(String line) {
         System.out.println("[drills] " + line);
+    }
+
+    /** The one row of points.csv of a run with one point and one repeat. */
+    static CSVRecord onlyPoint(RunLayout layout) throws IOException {
+        try (Reader in = Files.newBufferedReader(layout.points())) {
+            List<CSVRecord> rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)
+                    .getRecords();
+            assertThat(rows).hasSize(1);
+            return rows.get(0);
+        }
     }
 }

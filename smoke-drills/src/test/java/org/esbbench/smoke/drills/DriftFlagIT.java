@@ -1,6 +1,5 @@
 package org.esbbench.smoke.drills;
 
-import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.esbbench.report.chart.ThroughputChart;
 import org.esbbench.report.run.RunLayout;
@@ -8,7 +7,6 @@ import org.esbbench.report.run.WindowDrift;
 import org.junit.jupiter.api.Test;
 
 import javax.imageio.ImageIO;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -35,7 +33,7 @@ class DriftFlagIT {
         String out = child.output();
 
         assertThat(exit).as("exit (log " + child.log + "): a drift flag does not fail the run").isZero();
-        CSVRecord point = onlyPoint(layout);
+        CSVRecord point = ChildBuild.onlyPoint(layout);
         String name = RunLayout.scenarioRunName(org.esbbench.report.points.PointColumns.read(point),
                 Integer.parseInt(point.get("repeat")));
         assertThat(point.get("flags")).as("flags of " + name).contains(WindowDrift.FLAG + ": throughput ");
@@ -72,14 +70,5 @@ class DriftFlagIT {
         }
         ChildBuild.say("drift: analysed again from " + name + ".csv.gz ("
                 + Files.size(layout.results(name)) + " bytes): summary.csv, points.csv and summary.md identical");
-    }
-
-    private static CSVRecord onlyPoint(RunLayout layout) throws Exception {
-        try (Reader in = Files.newBufferedReader(layout.points())) {
-            List<CSVRecord> rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)
-                    .getRecords();
-            assertThat(rows).hasSize(1);
-            return rows.get(0);
-        }
     }
 }

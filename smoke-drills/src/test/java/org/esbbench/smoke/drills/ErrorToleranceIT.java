@@ -1,13 +1,10 @@
 package org.esbbench.smoke.drills;
 
-import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.esbbench.report.run.ErrorTolerance;
 import org.esbbench.report.run.RunLayout;
 import org.junit.jupiter.api.Test;
 
-import java.io.Reader;
-import java.nio.file.Files;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,7 +26,7 @@ class ErrorToleranceIT {
         String out = child.output();
 
         assertThat(exit).as("exit (log " + child.log + ")").isZero();
-        CSVRecord point = onlyPoint(layout);
+        CSVRecord point = ChildBuild.onlyPoint(layout);
         double errorPct = Double.parseDouble(point.get("error_pct"));
         assertThat(errorPct).as("0.5 %% injected: every 200th request").isBetween(0.3, 0.7);
         assertThat(Long.parseLong(point.get("incorrect"))).isZero();
@@ -48,7 +45,7 @@ class ErrorToleranceIT {
         String out = child.output();
 
         assertThat(exit).as("exit (log " + child.log + ")").isNotZero();
-        CSVRecord point = onlyPoint(layout);
+        CSVRecord point = ChildBuild.onlyPoint(layout);
         assertThat(Double.parseDouble(point.get("error_pct"))).isGreaterThan(1.0);
         assertThat(point.get("flags")).contains(ErrorTolerance.FLAG + ": ");
         assertThat(out).contains("direct_u2_s1024_d0_r1: ", "% is over -DmaxErrorPercent=1");
@@ -58,14 +55,5 @@ class ErrorToleranceIT {
 
     private static List<String> with(String extra) {
         return java.util.stream.Stream.concat(PLAN.stream(), java.util.stream.Stream.of(extra)).toList();
-    }
-
-    private static CSVRecord onlyPoint(RunLayout layout) throws Exception {
-        try (Reader in = Files.newBufferedReader(layout.points())) {
-            List<CSVRecord> rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)
-                    .getRecords();
-            assertThat(rows).hasSize(1);
-            return rows.get(0);
-        }
     }
 }
