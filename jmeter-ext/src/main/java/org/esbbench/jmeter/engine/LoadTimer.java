@@ -4,6 +4,7 @@ import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 import org.apache.jmeter.engine.StandardJMeterEngine;
@@ -46,6 +47,8 @@ public final class LoadTimer implements TestStateListener {
     /** Printed when the test was ended with every reply in. */
     public static final String ENDED_LINE = "esb-bench: every reply of the open model was in";
     static final long POLL_MILLIS = 20;
+    /** The watching thread's name. */
+    static final String WATCHER_NAME = "esb-bench-load-timer";
     private static final Logger LOG = LoggerFactory.getLogger(LoadTimer.class);
     private static final LoadTimer INSTANCE = new LoadTimer();
 
@@ -54,9 +57,25 @@ public final class LoadTimer implements TestStateListener {
     private LoadTimer() {
     }
 
-    /** Registers the listener for the next test (called once, by the init script). */
+    /** The start of the test this listener times (0: none yet): it starts once per test, however it is reached. */
+    private final AtomicLong timedTest = new AtomicLong();
+
+    /**
+     * Registers the listener for the next test, and times the current one when it has already started: JMeter runs
+     * its init scripts after it has started a headless test, on another thread, usually before the engine calls its
+     * listeners but not always (seen once in 66 scenario runs). The engine sets the test's start before it copies
+     * its list of registered listeners, so one of the two ways always reaches the test.
+     */
     public static synchronized void install() {
         StandardJMeterEngine.register(INSTANCE);
+        if (JMeterContextService.getTestStartTime() > 0) {
+            INSTANCE.start();
+        }
+    }
+
+    /** The one instance JMeter's engine calls. */
+    static LoadTimer instance() {
+        return INSTANCE;
     }
 
     @Override
@@ -82,14 +101,20 @@ public final class LoadTimer implements TestStateListener {
     }
 
     private void start() {
+        long test = JMeterContextService.getTestStartTime();
+        if (test == 0 || timedTest.getAndSet(test) == test) {
+            return;
+        }
         long loadSeconds = number(LOAD_SECONDS);
         long drainSeconds = number("drain");
         boolean open = "open".equals(JMeterUtils.getPropDefault("model", "").toLowerCase(Locale.ROOT)) && loadSeconds > 0;
+        // Threads already running: this hook came late (see install()); their start is then when it noticed them.
+        boolean late = JMeterContextService.getThreadCounts().startedThreads > 0;
         Watch watch = new Watch(loadSeconds * 1000, drainSeconds * 1000, System::currentTimeMillis,
                 () -> JMeterContextService.getThreadCounts().startedThreads, JMeterContextService::getNumberOfThreads);
         Thread t = new Thread(() -> {
             try {
-                watch.run(LoadTimer::firstThread, open, LoadTimer::endArrivals, (afterMillis, drained) -> {
+                watch.run(first -> firstThread(first, late), open, LoadTimer::endArrivals, (afterMillis, drained) -> {
                     if (endOpenModelGroups() && drained) {
                         say(ENDED_LINE + " " + afterMillis + " ms after the last arrival: test ended without waiting out"
                                 + " the rest of its " + drainSeconds + " s drain");
@@ -98,7 +123,7 @@ public final class LoadTimer implements TestStateListener {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-        }, "esb-bench-open-model-end");
+        }, WATCHER_NAME);
         t.setDaemon(true);
         watcher = t;
         t.start();
@@ -112,8 +137,9 @@ public final class LoadTimer implements TestStateListener {
         }
     }
 
-    private static void firstThread(long millis) {
-        say(FIRST_LINE + " " + millis + " (" + (millis - JMeterContextService.getTestStartTime()) + " ms after the test's start)");
+    private static void firstThread(long millis, boolean late) {
+        say(FIRST_LINE + " " + millis + " (" + (millis - JMeterContextService.getTestStartTime()) + " ms after the test's start"
+                + (late ? "; noticed late: threads were running when this hook was installed" : "") + ")");
     }
 
     private static void endArrivals(long firstThreadMillis) {

@@ -61,4 +61,33 @@ class LoadTimerTest {
         assertThat(other).as("nothing ended: the closed model's group ends by itself").isEmpty();
         assertThat(System.currentTimeMillis() - begin).as("no waiting").isLessThan(1_000);
     }
+
+    @Test
+    void timesATestThatStartedBeforeItWasInstalledOnceOnly() throws Exception {
+        if (org.apache.jmeter.util.JMeterUtils.getJMeterProperties() == null) {
+            java.nio.file.Path file = java.nio.file.Files.createTempFile("jmeter", ".properties");
+            file.toFile().deleteOnExit();
+            org.apache.jmeter.util.JMeterUtils.loadJMeterProperties(file.toString());
+        }
+        org.apache.jmeter.util.JMeterUtils.setProperty("model", "closed");
+        try {
+            // JMeter ran the init script after its engine had started the test (its init scripts run on another
+            // thread); then the engine calls its listeners too: one watcher for the test, not two, and none before.
+            assertThat(watchers()).isZero();
+            org.apache.jmeter.threads.JMeterContextService.startTest();
+            LoadTimer.install();
+            assertThat(watchers()).as("the running test timed at install").isEqualTo(1);
+            LoadTimer.install();
+            LoadTimer.instance().testStarted();
+            assertThat(watchers()).as("and only once").isEqualTo(1);
+        } finally {
+            LoadTimer.instance().testEnded();
+            org.apache.jmeter.threads.JMeterContextService.endTest();
+        }
+    }
+
+    private static long watchers() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.isAlive() && t.getName().equals(LoadTimer.WATCHER_NAME)).count();
+    }
 }
