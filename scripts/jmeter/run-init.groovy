@@ -1,5 +1,5 @@
 // Run by the JMeter of every headless scenario run of the suite (-Jjsr223.init.file=.../run-init.groovy): installs
-// esb-bench's load timer (org.esbbench.jmeter.engine.LoadTimer, in lib/ext). It prints when the first thread started
+// esb-bench's load timer (org.esbbench.jmeter.engine.LoadTimer, in lib/ext). It prints when the thread groups started
 // (the windows are timed from it), ends the open model's arrivals when the windows are over, and ends the test once
 // the open model's last reply is in instead of waiting out the whole drain. Loaded through the context class loader,
 // which sees lib/ext.

@@ -21,7 +21,7 @@ final class JMeterCommand {
     /**
      * @param initScript  JMeter's {@code jsr223.init.file} for the run ({@code scripts/jmeter/run-init.groovy}: the
      *                    open model's end), or null for none
-     * @param loadSeconds how long the load lasts from the first thread's start (the open model's end reads it)
+     * @param loadSeconds how long the load lasts from the thread groups' start (the open model's end reads it)
      */
     static List<String> of(JMeterInstallation jmeter, int heapMb, Path plan, Map<String, String> properties, Path jtl,
                            Path log, Path initScript, long loadSeconds) {

@@ -54,7 +54,7 @@ public record RunPlan(List<RunnablePlan> plans, List<LoadModel> models, List<Int
     /**
      * Seconds the open model's schedule gets past {@link #loadSeconds()}. JMeter times open-model arrivals from the
      * test's start, a second or more before the first sample, from which the windows are timed; the suite's headless
-     * runs end the arrivals exactly {@link #loadSeconds()} after the first thread started (jmeter-ext's
+     * runs end the arrivals exactly {@link #loadSeconds()} after the thread groups started (jmeter-ext's
      * LoadTimer), so this only runs where that hook is not installed (remote engines, a plan run by hand).
      */
     public static final long OPEN_MODEL_SLACK_SECONDS = 10;

@@ -223,8 +223,8 @@ class SmokeRunOutputsIT {
 
     /**
      * Every measurement window, of both load models, had load from its first to its last second: computed here
-     * from the raw files alone (the first thread's start JMeter's hook printed, the samples' start times), not
-     * from the analysis. The window starts on the first whole second at or after first thread + warm-up and lasts
+     * from the raw files alone (the load's start JMeter's hook printed, the samples' start times), not
+     * from the analysis. The window starts on the first whole second at or after load start + warm-up and lasts
      * the measurement; its first and last samples must start within a second of its bounds, and load must go on
      * past its end (the tail the analysis drops).
      */
@@ -233,12 +233,12 @@ class SmokeRunOutputsIT {
         JsonNode parameters = runJson().path("parameters");
         long warmupMs = parameters.path("warmupSeconds").asLong() * 1000;
         long measurementMs = parameters.path("measurementSeconds").asLong() * 1000;
-        java.util.regex.Pattern firstThread = java.util.regex.Pattern.compile("esb-bench: first thread started at (\\d+)");
+        java.util.regex.Pattern loadStart = java.util.regex.Pattern.compile("esb-bench: load started at (\\d+)");
         Set<String> models = new java.util.TreeSet<>();
         for (CSVRecord r : csv(runDir.resolve("points.csv"))) {
             String name = runName(r);
             String out = Files.readString(runDir.resolve("logs").resolve("jmeter-" + name + ".out"));
-            java.util.regex.Matcher m = firstThread.matcher(out);
+            java.util.regex.Matcher m = loadStart.matcher(out);
             assertThat(m.find()).as(name + ": the load timer's line in its JMeter output").isTrue();
             long start = (Long.parseLong(m.group(1)) + warmupMs + 999) / 1000 * 1000;
             long end = start + measurementMs;

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 import org.apache.jmeter.engine.StandardJMeterEngine;
@@ -16,32 +17,34 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Times each scenario run's load from its first thread: says when that thread started, ends the open model's
+ * Times each scenario run's load from the start of its thread groups: says when they started, ends the open model's
  * arrivals when the suite's windows are over, and ends the test as soon as the open model's last reply is in.
  *
- * <p>The suite's windows are timed from the first thread's start, which this listener prints on JMeter's standard
- * output ({@link #FIRST_LINE}; the run keeps it in {@code logs/jmeter-NAME.out} and the analysis reads it). Not
- * from the test's start: JMeter's own set-up comes before the first thread. Not from the first sample: a first request
- * that loads a script engine, connects to a broker or builds a WS-Security pool can start seconds after its thread,
- * while the thread groups time their load from their start. A closed-model group starts its first thread at once and
- * lasts ramp-up + hold from there, so it reaches past the windows by itself.
+ * <p>The suite's windows are timed from the moment JMeter's engine starts the test's first thread group, which this
+ * listener prints on JMeter's standard output ({@link #LOAD_LINE}; the run keeps it in {@code logs/jmeter-NAME.out}
+ * and the analysis reads it). Not from the test's start: JMeter's own set-up comes before its groups. Not from the
+ * first thread or the first sample: a closed-model group (Concurrency Thread Group) starts its first user part-way
+ * into its ramp-up (ramp-up / 2 users: 5 s for 2 users over 20 s) and a first request that loads a script engine,
+ * connects to a broker or builds a WS-Security pool can start seconds after its thread, while the group times its
+ * ramp-up + hold from its own start. Timed from the group, load of warm-up + measurement + the tail reaches past the
+ * measurement window's end.
  *
  * <p>JMeter's Open Model Thread Group, though, times its arrivals from the test's start. The suite gives its schedule
  * a few seconds more ({@code duration}) and this listener ends the arrivals exactly {@code esbbench.loadSeconds}
- * after the first thread started. Then the pause: after the last arrival JMeter's schedule waits {@code drain}
- * seconds (the response timeout), because it interrupts whatever still runs when it ends; usually every reply is in
- * within milliseconds. This listener ends the test once no thread is active (nothing is interrupted), or at the end of
- * the drain as the schedule would.
+ * after the groups started. Then the pause: after the last arrival JMeter's schedule waits {@code drain} seconds (the
+ * response timeout), because it interrupts whatever still runs when it ends; usually every reply is in within
+ * milliseconds. This listener ends the test once no thread is active (nothing is interrupted), or at the end of the
+ * drain as the schedule would.
  *
  * <p>Installed for the suite's headless runs by {@code scripts/jmeter/run-init.groovy} (JMeter's
  * {@code jsr223.init.file}); a plan run from the GUI or by hand keeps its own schedule. It registers itself again at
  * every test start, since JMeter empties its list of registered listeners at every test.
  */
 public final class LoadTimer implements TestStateListener {
-    /** The load's length from the first thread's start, seconds (warm-up + measurement + tail). */
+    /** The load's length from the thread groups' start, seconds (warm-up + measurement + tail). */
     public static final String LOAD_SECONDS = "esbbench.loadSeconds";
-    /** Printed as the first thread starts, with its epoch ms: what the windows are timed from. */
-    public static final String FIRST_LINE = "esb-bench: first thread started at";
+    /** Printed as the first thread group starts, with its epoch ms: what the windows are timed from. */
+    public static final String LOAD_LINE = "esb-bench: load started at";
     /** Printed when the arrivals were ended. */
     public static final String ARRIVALS_LINE = "esb-bench: open model arrivals ended";
     /** Printed when the test was ended with every reply in. */
@@ -108,13 +111,13 @@ public final class LoadTimer implements TestStateListener {
         long loadSeconds = number(LOAD_SECONDS);
         long drainSeconds = number("drain");
         boolean open = "open".equals(JMeterUtils.getPropDefault("model", "").toLowerCase(Locale.ROOT)) && loadSeconds > 0;
-        // Threads already running: this hook came late (see install()); their start is then when it noticed them.
-        boolean late = JMeterContextService.getThreadCounts().startedThreads > 0;
+        // Groups already running: this hook came late (see install()); their start is then when it noticed them.
+        boolean late = loadStarted();
         Watch watch = new Watch(loadSeconds * 1000, drainSeconds * 1000, System::currentTimeMillis,
-                () -> JMeterContextService.getThreadCounts().startedThreads, JMeterContextService::getNumberOfThreads);
+                LoadTimer::loadStarted, JMeterContextService::getNumberOfThreads);
         Thread t = new Thread(() -> {
             try {
-                watch.run(first -> firstThread(first, late), open, LoadTimer::endArrivals, (afterMillis, drained) -> {
+                watch.run(started -> loadStarted(started, late), open, LoadTimer::endArrivals, (afterMillis, drained) -> {
                     if (endOpenModelGroups() && drained) {
                         say(ENDED_LINE + " " + afterMillis + " ms after the last arrival: test ended without waiting out"
                                 + " the rest of its " + drainSeconds + " s drain");
@@ -137,17 +140,23 @@ public final class LoadTimer implements TestStateListener {
         }
     }
 
-    private static void firstThread(long millis, boolean late) {
-        say(FIRST_LINE + " " + millis + " (" + (millis - JMeterContextService.getTestStartTime()) + " ms after the test's start"
-                + (late ? "; noticed late: threads were running when this hook was installed" : "") + ")");
+    private static void loadStarted(long millis, boolean late) {
+        say(LOAD_LINE + " " + millis + " (the first thread group's start, " + (millis - JMeterContextService.getTestStartTime())
+                + " ms after the test's start" + (late ? "; noticed late: the groups ran when this hook was installed" : "")
+                + ")");
     }
 
-    private static void endArrivals(long firstThreadMillis) {
+    /** Whether the engine has started a thread group (or, where its groups cannot be seen, a thread). */
+    private static boolean loadStarted() {
+        return !threadGroups().isEmpty() || JMeterContextService.getThreadCounts().startedThreads > 0;
+    }
+
+    private static void endArrivals(long loadStartMillis) {
         // stop(): no further arrival; the threads in flight finish their request, then end.
         for (OpenModelThreadGroup group : openModelGroups()) {
             group.stop();
         }
-        say(ARRIVALS_LINE + " " + (System.currentTimeMillis() - firstThreadMillis) + " ms after the first thread started");
+        say(ARRIVALS_LINE + " " + (System.currentTimeMillis() - loadStartMillis) + " ms after the load started");
     }
 
     /**
@@ -166,12 +175,24 @@ public final class LoadTimer implements TestStateListener {
         return !groups.isEmpty();
     }
 
-    /**
-     * The running test's open-model thread groups. JMeter 5.6.3 keeps the engine and its groups private, hence the
-     * reflection; when it fails, nothing is ended early and JMeter's own schedule ends the test.
-     */
+    /** The running test's open-model thread groups. */
     static List<OpenModelThreadGroup> openModelGroups() {
         List<OpenModelThreadGroup> open = new ArrayList<>();
+        for (Object group : threadGroups()) {
+            if (group instanceof OpenModelThreadGroup g) {
+                open.add(g);
+            }
+        }
+        return open;
+    }
+
+    /**
+     * The thread groups the engine has started in the running test (it adds each just before starting it). JMeter
+     * 5.6.3 keeps the engine and its groups private, hence the reflection; when it fails, nothing is ended early,
+     * JMeter's own schedule ends the test, and the load is timed from its first thread.
+     */
+    static List<Object> threadGroups() {
+        List<Object> groups = new ArrayList<>();
         try {
             Field engineField = StandardJMeterEngine.class.getDeclaredField("engine");
             engineField.setAccessible(true);
@@ -179,17 +200,18 @@ public final class LoadTimer implements TestStateListener {
             if (engine != null) {
                 Field groupsField = StandardJMeterEngine.class.getDeclaredField("groups");
                 groupsField.setAccessible(true);
-                for (Object group : (List<?>) groupsField.get(engine)) {
-                    if (group instanceof OpenModelThreadGroup g) {
-                        open.add(g);
-                    }
-                }
+                groups.addAll((List<?>) groupsField.get(engine));
             }
         } catch (ReflectiveOperationException | RuntimeException e) {
-            LOG.warn("esb-bench: cannot reach the open-model thread groups ({}); the schedule ends the test", e.toString());
+            if (!reflectionWarned) {
+                reflectionWarned = true;
+                LOG.warn("esb-bench: cannot reach JMeter's thread groups ({}); the schedule ends the test", e.toString());
+            }
         }
-        return open;
+        return groups;
     }
+
+    private static volatile boolean reflectionWarned;
 
     private static long number(String name) {
         try {
@@ -205,7 +227,7 @@ public final class LoadTimer implements TestStateListener {
         LOG.info(line);
     }
 
-    /** What happens at the first thread's start, and when the arrivals are to end. */
+    /** What happens when the load starts, and when the arrivals are to end. */
     interface At {
         void at(long firstThreadMillis);
     }
@@ -220,18 +242,18 @@ public final class LoadTimer implements TestStateListener {
     }
 
     /**
-     * The timing itself: wait for the first thread; for the open model, end the arrivals {@code loadMillis} later,
+     * The timing itself: wait for the load to start; for the open model, end the arrivals {@code loadMillis} later,
      * then end the test once no thread is active twice in a row (a thread that has just been handed its arrival may
      * not have counted itself yet), or when the drain is over.
      */
-    record Watch(long loadMillis, long drainMillis, LongSupplier clock, IntSupplier startedThreads,
+    record Watch(long loadMillis, long drainMillis, LongSupplier clock, BooleanSupplier loadStarted,
                  IntSupplier activeThreads) {
-        void run(At firstThread, boolean open, At arrivalsEnd, TestEnd testEnd) throws InterruptedException {
-            while (startedThreads.getAsInt() == 0) {
+        void run(At started, boolean open, At arrivalsEnd, TestEnd testEnd) throws InterruptedException {
+            while (!loadStarted.getAsBoolean()) {
                 Thread.sleep(1);
             }
             long first = clock.getAsLong();
-            firstThread.at(first);
+            started.at(first);
             if (!open) {
                 return;
             }

@@ -11,20 +11,20 @@ import org.junit.jupiter.api.Test;
 class LoadTimerTest {
 
     @Test
-    void endsTheArrivalsTheLoadsLengthAfterTheFirstThreadAndTheTestOnceIdleTwice() throws InterruptedException {
+    void endsTheArrivalsTheLoadsLengthAfterItsStartAndTheTestOnceIdleTwice() throws InterruptedException {
         long begin = System.currentTimeMillis();
-        // The first thread starts 150 ms in (the test's set-up before it); three replies are out at the last arrival.
+        // The load starts 150 ms in (the test's set-up before it); three replies are out at the last arrival.
         AtomicInteger active = new AtomicInteger(3);
         AtomicLong arrivalsEndedAt = new AtomicLong();
         List<String> ends = new ArrayList<>();
         LoadTimer.Watch watch = new LoadTimer.Watch(300, 10_000, System::currentTimeMillis,
-                () -> System.currentTimeMillis() - begin >= 150 ? 1 : 0, () -> Math.max(0, active.getAndDecrement()));
+                () -> System.currentTimeMillis() - begin >= 150, () -> Math.max(0, active.getAndDecrement()));
 
         List<Long> firsts = new ArrayList<>();
         watch.run(firsts::add, true, first -> {
             arrivalsEndedAt.set(System.currentTimeMillis());
             assertThat(first - begin).isBetween(150L, 250L);
-            assertThat(arrivalsEndedAt.get() - first).as("the load's length from the first thread").isBetween(300L, 400L);
+            assertThat(arrivalsEndedAt.get() - first).as("the load's length from its start").isBetween(300L, 400L);
         }, (after, drained) -> ends.add(after + "," + drained));
 
         assertThat(firsts).singleElement().satisfies(f -> assertThat(f - begin).isBetween(150L, 250L));
@@ -39,7 +39,7 @@ class LoadTimerTest {
     @Test
     void endsTheTestAtTheEndOfTheDrainWhenARequestOutlivesIt() throws InterruptedException {
         List<String> ends = new ArrayList<>();
-        LoadTimer.Watch watch = new LoadTimer.Watch(50, 300, System::currentTimeMillis, () -> 1, () -> 1);
+        LoadTimer.Watch watch = new LoadTimer.Watch(50, 300, System::currentTimeMillis, () -> true, () -> 1);
         long begin = System.currentTimeMillis();
 
         watch.run(first -> { }, true, first -> { }, (after, drained) -> ends.add(after + "," + drained));
@@ -49,10 +49,10 @@ class LoadTimerTest {
     }
 
     @Test
-    void theClosedModelOnlyGetsItsFirstThreadsStart() throws InterruptedException {
+    void theClosedModelOnlyGetsItsLoadStart() throws InterruptedException {
         List<Long> firsts = new ArrayList<>();
         List<String> other = new ArrayList<>();
-        LoadTimer.Watch watch = new LoadTimer.Watch(10_000, 10_000, System::currentTimeMillis, () -> 1, () -> 5);
+        LoadTimer.Watch watch = new LoadTimer.Watch(10_000, 10_000, System::currentTimeMillis, () -> true, () -> 5);
         long begin = System.currentTimeMillis();
 
         watch.run(firsts::add, false, first -> other.add("arrivals"), (after, drained) -> other.add("end"));

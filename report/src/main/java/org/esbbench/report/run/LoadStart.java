@@ -11,23 +11,24 @@ import java.util.regex.Pattern;
 
 /**
  * When a scenario run's load began: the line the suite's JMeter hook prints on JMeter's standard output as the
- * test's first thread starts (jmeter-ext's LoadTimer: {@code esb-bench: first thread started at <epoch ms>}), kept by
- * the run goal in {@code logs/jmeter-NAME.out}.
+ * engine starts the test's first thread group (jmeter-ext's LoadTimer: {@code esb-bench: load started at <epoch
+ * ms>}), kept by the run goal in {@code logs/jmeter-NAME.out}.
  *
  * <p>The windows are anchored there rather than on the earliest sample. Every thread group times its load from its
- * first thread or before (a closed-model group from its own start; the open model's arrivals are ended by the hook,
- * timed from the same first thread), so load of warm-up + measurement + the tail from it reaches past the
- * measurement window's end. The first sample can start seconds after the first thread (a first request that loads a
- * script engine, connects to a broker or builds a WS-Security pool); a window anchored on it ended that much after
- * the load did. Without the line (remote engines, runs of earlier versions) the earliest sample is the anchor.
+ * own start (a closed-model group its ramp-up + hold; the open model's arrivals are ended by the hook, timed from the
+ * same moment), so load of warm-up + measurement + the tail from it reaches past the measurement window's end. The
+ * first sample can start seconds later (a closed-model group starts its first user part-way into its ramp-up; a
+ * first request may load a script engine, connect to a broker or build a WS-Security pool); a window anchored on it
+ * ended that much after the load did. Without the line (remote engines, runs of earlier versions) the earliest sample
+ * is the anchor.
  */
 public final class LoadStart {
-    private static final Pattern LINE = Pattern.compile("^esb-bench: first thread started at (\\d{10,})\\b.*$");
+    private static final Pattern LINE = Pattern.compile("^esb-bench: load started at (\\d{10,})\\b.*$");
 
     private LoadStart() {
     }
 
-    /** The first thread's start printed in {@code jmeterOutput}; empty when the file or the line is missing. */
+    /** The load's start printed in {@code jmeterOutput}; empty when the file or the line is missing. */
     public static OptionalLong fromJMeterOutput(Path jmeterOutput) throws IOException {
         if (!Files.isRegularFile(jmeterOutput)) {
             return OptionalLong.empty();

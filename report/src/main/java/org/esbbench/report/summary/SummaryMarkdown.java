@@ -58,7 +58,7 @@ final class SummaryMarkdown {
     private static String explanation(RunSummary summary) {
         StringBuilder text = new StringBuilder("""
                 Figures are of the measurement window only (it starts on the first whole second after the warm-up,
-                which starts with the scenario run's first thread; a row flagged window-not-covered had no load in
+                which starts when JMeter starts the scenario run's thread groups; a row flagged window-not-covered had no load in
                 the first or last second of its window: its figures are of a shorter window than asked).
                 With several repeats each figure is the median over the repeats, with the lowest and highest in
                 brackets, except: samples, errors and incorrect replies are totals over the repeats, and error %

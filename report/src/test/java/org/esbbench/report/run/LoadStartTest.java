@@ -15,14 +15,14 @@ class LoadStartTest {
     Path dir;
 
     @Test
-    void readsTheFirstThreadsStartTheSuitesHookPrints() throws IOException {
+    void readsTheLoadStartTheSuitesHookPrints() throws IOException {
         // JMeter 5.6.3's non-GUI output with the hook's line (from a real run's logs/jmeter-NAME.out).
         Path out = Files.writeString(dir.resolve("jmeter-direct.out"), """
                 Creating summariser <summary>
                 Created the tree successfully using /work/main/jmx/soap-http.jmx
                 Starting standalone test @ 2026 Nov 24 01:14:06 UTC (1795482846687)
                 Waiting for possible Shutdown/StopTestNow/HeapDump/ThreadDump message on port 4445
-                esb-bench: first thread started at 1795482847733 (1046 ms after the test's start)
+                esb-bench: load started at 1795482847733 (the first thread group's start, 1046 ms after the test's start)
                 summary =   4400 in 00:00:51 =   86.2/s Avg:   112 Min:     0 Max:  1677 Err:     0 (0.00%)
                 """);
 
