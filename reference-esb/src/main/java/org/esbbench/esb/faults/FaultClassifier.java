@@ -39,6 +39,10 @@ public final class FaultClassifier {
             }
         }
         if (failedAtBackend) {
+            if (noValidConnection(failure)) {
+                return Fault.server(502, "Backend unavailable: no usable connection to it (the new connection was"
+                        + " closed before it could be used)");
+            }
             return Fault.server(502, "Backend call failed: " + describe(failure));
         }
         return Fault.server(500, "Internal error: " + describe(failure));
@@ -74,6 +78,21 @@ public final class FaultClassifier {
             return Fault.client(400, "Malformed XML: " + t.getMessage());
         }
         return null;
+    }
+
+    /**
+     * Whether the backend connection pool (commons-pool2 under camel-netty) made a connection that was no longer
+     * open when checked: a backend that is down can still "accept" for an instant (seen on loopback, where a connect
+     * to a port nobody listens on may meet another socket on it), which is the backend being unavailable, not a
+     * failed call.
+     */
+    private static boolean noValidConnection(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof java.util.NoSuchElementException && "Unable to validate object".equals(t.getMessage())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String describe(Throwable t) {

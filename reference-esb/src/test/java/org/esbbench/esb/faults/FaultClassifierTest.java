@@ -21,6 +21,12 @@ class FaultClassifierTest {
                 new ConnectException("Connection refused")), true).status()).isEqualTo(502);
         assertThat(classifier.classify(new IllegalStateException("pool exhausted"), true))
                 .isEqualTo(Fault.server(502, "Backend call failed: pool exhausted"));
+        // commons-pool2's word for a new backend connection that was closed again before it was used
+        assertThat(classifier.classify(new CamelExchangeException("send failed", null,
+                new java.util.NoSuchElementException("Unable to validate object")), true).reason())
+                .startsWith("Backend unavailable: ");
+        assertThat(classifier.classify(new java.util.NoSuchElementException("Unable to validate object"), false).status())
+                .isEqualTo(500);
     }
 
     @Test
