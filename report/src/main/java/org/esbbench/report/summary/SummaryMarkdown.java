@@ -80,10 +80,14 @@ final class SummaryMarkdown {
             text.append(' ').append(DriftSection.flagSentence(summary.driftThresholdPercent()));
         }
         if (summary.saturationThresholdPercent().isPresent()) {
-            text.append(" A run is flagged when the machine's CPU was at least ")
+            text.append(" A run is flagged machine-saturated when this machine's CPU was at least ")
                     .append(Decimal.fixed(summary.saturationThresholdPercent().getAsDouble(), 0)).append("""
-                    % busy and the load generator or the backend took as much CPU as the server: its figures are
-                    then the harness's limit, not the server's.""");
+                    % busy, whoever took it: its throughput and latency are what the server, the load generator and
+                    the backend reached together on this machine, a lower bound of the server's own limit, and its
+                    CPU µs per message may be inflated by the contention. generator-saturated or backend-saturated on
+                    top says the load generator or the backend took as much CPU as the server: the figures are then
+                    the harness's limit, not the server's; machine-busy, that processes outside the run took a large
+                    share.""");
         }
         if (withEngines(summary.points())) {
             text.append("""

@@ -5,15 +5,20 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Says when a scenario run's figures are not the server's limit. When the machine's CPU was nearly all busy:
- * if the load generator (JMeter) or the echo backend took as much of it as the server did (and more than
- * everything outside the run), the run measured the harness, not the server; if processes outside the run took
- * a large share, the machine was not quiet and the figures understate the server. Utilisations are percent of
- * the whole machine (all cores), over the measurement window.
+ * Says when a scenario run's figures are not the server's limit. Whenever the machine's CPU was nearly all busy
+ * the run is flagged {@value #MACHINE_SATURATED}, whatever the shares: the figures are this machine's limit with
+ * the server, the load generator and the backend sharing it, not the server's alone. On top of it: if the load
+ * generator (JMeter) or the echo backend took as much of it as the server did (and more than everything outside
+ * the run), the run measured the harness, not the server; if processes outside the run took a large share, the
+ * machine was not quiet and the figures understate the server. Utilisations are percent of the whole machine
+ * (all cores), over the measurement window.
  *
  * @param thresholdPercent machine CPU utilisation from which the machine counts as saturated
  */
 public record SaturationCheck(double thresholdPercent) {
+    /** The flag of a run during which the machine was at least the threshold busy, whoever took the CPU. */
+    public static final String MACHINE_SATURATED = "machine-saturated";
+
     /** Share of the machine taken by processes outside the run from which the machine was not quiet. */
     static final double OTHERS_PERCENT = 20;
 
@@ -30,6 +35,8 @@ public record SaturationCheck(double thresholdPercent) {
         if (!machineSaturated) {
             return flags;
         }
+        flags.add(String.format(Locale.ROOT, "%s: machine CPU %.0f%% busy (server %s, load generator %s,"
+                + " echo backend %s)", MACHINE_SATURATED, machine, percent(server), percent(generator), percent(backend)));
         double serverShare = server == null ? 0 : server;
         double others = server == null || backend == null || generator == null ? 0
                 : Math.max(0, machine - server - backend - generator);

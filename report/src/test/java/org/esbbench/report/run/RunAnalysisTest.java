@@ -55,7 +55,7 @@ class RunAnalysisTest {
                         + "Target `reference`; 2 repeats; warm-up 2 s, measurement 20 s per scenario run.\n")
                 .contains("| stddev ms |", "| p99.9 ms |", "merged HdrHistogram of its repeats",
                         "![direct: p99.9](charts/direct-p99_9_ms.png)", "[chart](charts/direct_u10_s1024_d0_r2-latency.png)",
-                        "A run is flagged when the machine's CPU was at least 90")
+                        "A run is flagged machine-saturated when this machine's CPU was at least 90")
                 .doesNotContain("## What failed");
         assertThat(results.resolve(RunLayout.LATEST).toRealPath()).isEqualTo(layout.dir().toRealPath());
         assertThat(results.resolve("index.html")).content().contains("20261123-090000-reference", "p99.9 ms");
