@@ -56,6 +56,12 @@ public final class StandardFigures {
             "%", 2, WindowUsage::busiestEngineHostCpuPercent);
     public static final Figure BACKEND_CPU = usage("backend_cpu_pct", "backend CPU", "%", 2,
             WindowUsage::backendCpuPercent);
+    /** The echo backend's CPU per message: what the server's CPU per message compares with. */
+    public static final Figure BACKEND_CPU_PER_MESSAGE = usage("backend_cpu_us_per_msg", "backend CPU per msg", "µs", 2,
+            WindowUsage::backendMicrosPerMessage);
+    /** One local JMeter's CPU per sample (sending, receiving, checking the reply); unknown with engines. */
+    public static final Figure GENERATOR_CPU_PER_SAMPLE = usage("generator_cpu_us_per_sample", "generator CPU per sample",
+            "µs", 2, WindowUsage::generatorMicrosPerSample);
     public static final Figure MACHINE_CPU = usage("machine_cpu_pct", "machine CPU", "%", 2,
             WindowUsage::machineCpuPercent);
 
@@ -66,8 +72,8 @@ public final class StandardFigures {
 
     static final List<Figure> ALL = List.of(SAMPLES, ERRORS, ERROR_PCT, INCORRECT, INCORRECT_PCT, THROUGHPUT, MEAN,
             STDDEV, MIN, MAX, P50, P90, P95, P99, P99_9, CPU_PER_MESSAGE, SERVER_CPU, GC_THROUGHPUT, HEAP_AFTER_FULL_GC,
-            GENERATOR_CPU, CLIENT_CPU, BUSIEST_ENGINE_CPU, BUSIEST_ENGINE_HOST_CPU, BACKEND_CPU, MACHINE_CPU, HOST_CPU,
-            HOST_MEMORY);
+            GENERATOR_CPU, CLIENT_CPU, BUSIEST_ENGINE_CPU, BUSIEST_ENGINE_HOST_CPU, BACKEND_CPU, BACKEND_CPU_PER_MESSAGE, GENERATOR_CPU_PER_SAMPLE,
+            MACHINE_CPU, HOST_CPU, HOST_MEMORY);
 
     private StandardFigures() {
     }

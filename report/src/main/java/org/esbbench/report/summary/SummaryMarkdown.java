@@ -69,7 +69,9 @@ final class SummaryMarkdown {
                 wrong, whatever its status); every other failed sample (`transport error: `, check not possible,
                 sampler exception, any other message) is an error. Mean and standard deviation (population) of the
                 response time are exact, over every sample of a repeat. CPU µs per message is the server's CPU time
-                in the window divided by its samples; CPU % columns are percent of the whole machine (all cores).
+                in the window divided by its samples, backend CPU per msg the echo backend's, generator CPU per sample
+                JMeter's (sending, receiving and checking each reply); CPU % columns are percent of the whole machine
+                (all cores).
                 GC throughput is the share of the window the server's JVM was not paused for GC; heap after full GC
                 is the mean heap in use after the full collections of the window (the suite asks for one at the end
                 of each scenario run). Host CPU % and host memory % (with a PerfMon agent) are the server host's, as

@@ -103,8 +103,10 @@ public final class RunFigures {
         Double serverCpuMs = value(server.cpuMillisBetween(from, to));
         Double cpuPerMessage = serverCpuMs == null || samples == 0 ? null : serverCpuMs * 1000 / samples;
         Double serverPct = utilisation(serverCpuMs, windowMs);
-        Double backendPct = utilisation(value(backend.cpuMillisBetween(from, to)), windowMs);
-        Double generatorPct = utilisation(value(generator.cpuMillisBetween(from, to)), windowMs);
+        Double backendCpuMs = value(backend.cpuMillisBetween(from, to));
+        Double generatorCpuMs = value(generator.cpuMillisBetween(from, to));
+        Double backendPct = utilisation(backendCpuMs, windowMs);
+        Double generatorPct = utilisation(generatorCpuMs, windowMs);
         Double machinePct = utilisation(value(machine.cpuMillisBetween(from, to)), windowMs);
         Double hostCpuPct = value(host.meanCpuPercent(from, to));
         Double hostMemoryPct = value(host.meanMemoryPercent(from, to));
@@ -128,9 +130,12 @@ public final class RunFigures {
         if (!repliesChecked) {
             flags.add(UNCHECKED_REPLIES + ": the plan opts out of reply checks (replyCheck=none)");
         }
+        // With engines the samples come from several JMeters, some on other hosts: no per-sample generator cost.
+        Double generatorPerSample = generators.isPresent() ? null : perMessage(generatorCpuMs, samples);
         return new WindowUsage(cpuPerMessage, serverPct, value(gc.gcThroughputPercent(from, to)),
                 value(gc.heapAfterFullGcMb(from, to, FULL_GC_SLACK_MS)), generatorPct, backendPct, machinePct,
-                hostCpuPct, hostMemoryPct, flags, clientPct, engines);
+                hostCpuPct, hostMemoryPct, flags, clientPct, engines)
+                .withPerMessage(perMessage(backendCpuMs, samples), generatorPerSample);
     }
 
     /** Each engine's CPU and its host's over [from, to]; a local engine's host is this machine. */
@@ -211,6 +216,11 @@ public final class RunFigures {
     }
 
     /** CPU ms over a window as percent of the whole machine (all cores). */
+    /** CPU µs per message of the window; null when the CPU time is unknown or there were no samples. */
+    private static Double perMessage(Double cpuMs, long samples) {
+        return cpuMs == null || samples == 0 ? null : cpuMs * 1000 / samples;
+    }
+
     private Double utilisation(Double cpuMs, long windowMs) {
         return cpuMs == null ? null : 100.0 * cpuMs / ((double) windowMs * cores);
     }

@@ -19,11 +19,16 @@ import java.util.List;
  * @param flags               saturation and other warnings
  * @param clientCpuPercent    with JMeter engines: the client's CPU, percent of the machine; null without engines
  * @param engines             with JMeter engines: each engine's CPU, in engine order; empty without engines
+ * @param backendMicrosPerMessage   echo backend CPU time per message in the window (one backend request per message
+ *                                  in every scenario), null when unknown
+ * @param generatorMicrosPerSample  the load generator's (one local JMeter's) CPU time per sample in the window, null
+ *                                  when unknown or the load came from JMeter engines
  */
 public record WindowUsage(Double cpuMicrosPerMessage, Double serverCpuPercent, Double gcThroughputPercent,
                           Double heapAfterFullGcMb, Double generatorCpuPercent, Double backendCpuPercent,
                           Double machineCpuPercent, Double hostCpuPercent, Double hostMemoryPercent,
-                          List<String> flags, Double clientCpuPercent, List<EngineUsage> engines) {
+                          List<String> flags, Double clientCpuPercent, List<EngineUsage> engines,
+                          Double backendMicrosPerMessage, Double generatorMicrosPerSample) {
     /** Nothing known: results files summarised on their own, without the run's records. */
     public static final WindowUsage UNKNOWN = new WindowUsage(null, null, null, null, null, null, null, null, null,
             List.of());
@@ -31,6 +36,23 @@ public record WindowUsage(Double cpuMicrosPerMessage, Double serverCpuPercent, D
     public WindowUsage {
         flags = List.copyOf(flags);
         engines = List.copyOf(engines);
+    }
+
+    /** The figures of a run, without the backend's and generator's CPU per message. */
+    public WindowUsage(Double cpuMicrosPerMessage, Double serverCpuPercent, Double gcThroughputPercent,
+                       Double heapAfterFullGcMb, Double generatorCpuPercent, Double backendCpuPercent,
+                       Double machineCpuPercent, Double hostCpuPercent, Double hostMemoryPercent, List<String> flags,
+                       Double clientCpuPercent, List<EngineUsage> engines) {
+        this(cpuMicrosPerMessage, serverCpuPercent, gcThroughputPercent, heapAfterFullGcMb, generatorCpuPercent,
+                backendCpuPercent, machineCpuPercent, hostCpuPercent, hostMemoryPercent, flags, clientCpuPercent,
+                engines, null, null);
+    }
+
+    /** These figures with the backend's CPU per message and the generator's per sample. */
+    public WindowUsage withPerMessage(Double backendMicros, Double generatorMicros) {
+        return new WindowUsage(cpuMicrosPerMessage, serverCpuPercent, gcThroughputPercent, heapAfterFullGcMb,
+                generatorCpuPercent, backendCpuPercent, machineCpuPercent, hostCpuPercent, hostMemoryPercent, flags,
+                clientCpuPercent, engines, backendMicros, generatorMicros);
     }
 
     /** The figures of a run whose load came from one local JMeter (no engines). */

@@ -32,6 +32,7 @@ class RunFiguresEnginesTest {
 
         assertThat(row.clientCpuPercent()).isCloseTo(10, within(1e-9));
         assertThat(row.generatorCpuPercent()).as("client + local engines").isCloseTo(80, within(1e-9));
+        assertThat(row.generatorMicrosPerSample()).as("several JMeters: no per-sample generator cost").isNull();
         assertThat(row.engines()).extracting(EngineUsage::id).containsExactly("engine-1", "engine-2");
         assertThat(row.engines().get(0).cpuPercent()).isCloseTo(60, within(1e-9));
         assertThat(row.engines().get(0).hostCpuPercent()).as("a local engine's host is the machine").isCloseTo(95, within(1e-9));

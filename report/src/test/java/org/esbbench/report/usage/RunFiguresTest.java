@@ -45,6 +45,10 @@ class RunFiguresTest {
         assertThat(row.backendCpuPercent()).isCloseTo(5, within(1e-9));
         assertThat(row.generatorCpuPercent()).isCloseTo(60, within(1e-9));
         assertThat(row.machineCpuPercent()).isCloseTo(95, within(1e-9));
+        assertThat(row.backendMicrosPerMessage()).as("5 % of 2 cores over 10 s = 1 s of CPU, over 2,500 messages")
+                .isCloseTo(400, within(1e-9));
+        assertThat(row.generatorMicrosPerSample()).as("60 % of 2 cores over 10 s = 12 s of CPU, over 2,500 samples")
+                .isCloseTo(4_800, within(1e-9));
         assertThat(row.gcThroughputPercent()).isCloseTo(99, within(1e-9));
         assertThat(row.heapAfterFullGcMb()).isCloseTo(64, within(1e-9));
         assertThat(row.flags()).extracting(f -> f.substring(0, f.indexOf(':')))
