@@ -93,9 +93,12 @@ class SmokeRunOutputsIT {
             assertThat(Long.parseLong(r.get("errors"))).as(name + " errors").isZero();
             assertThat(Long.parseLong(r.get("incorrect"))).as(name + " incorrect replies").isZero();
             for (String figure : List.of("stddev_ms", "p99_9_ms", "cpu_us_per_msg", "server_cpu_pct", "generator_cpu_pct",
-                    "backend_cpu_pct", "machine_cpu_pct", "gc_throughput_pct", "heap_after_full_gc_mb")) {
+                    "backend_cpu_pct", "backend_cpu_us_per_msg", "generator_cpu_us_per_sample", "machine_cpu_pct",
+                    "gc_throughput_pct", "heap_after_full_gc_mb")) {
                 assertThat(r.get(figure)).as(name + " " + figure).isNotEmpty();
             }
+            assertThat(Double.parseDouble(r.get("generator_cpu_us_per_sample"))).as(name + " JMeter's CPU per sample")
+                    .isPositive();
             assertThat(Double.parseDouble(r.get("gc_throughput_pct"))).as(name + " GC throughput").isBetween(0.0, 100.0);
             assertThat(Double.parseDouble(r.get("heap_after_full_gc_mb"))).as(name + " heap after full GC").isPositive();
         }
