@@ -4,6 +4,8 @@
 #
 #   bash reference-esb/bench/cpu-per-message.sh
 #   WARMUP=30 MEASURE=60 CONNECTIONS=32 SCENARIOS="direct xslt cbr-body" bash reference-esb/bench/cpu-per-message.sh
+#   SCENARIOS=direct SERVER_GC=-XX:+UseParallelGC ESB_ARGS="--set esb.http.workers=2" bash reference-esb/bench/cpu-per-message.sh
+#   ESB_JAR=/tmp/reference-esb-before.jar SCENARIOS=direct bash reference-esb/bench/cpu-per-message.sh
 #
 # Starts the echo backend and the reference server jars on loopback ports (below), drives each scenario
 # with wrk (installed with apt-get when missing) for WARMUP seconds (the JIT needs ~20-30 s), then
@@ -13,7 +15,7 @@
 # bare echo costs for the same request). The server and the backend run with the JVM flags the suite gives
 # them (ServerLauncher), so the figures are the suite's. Every process it starts is stopped on exit, by its PID.
 set -euo pipefail
-COMMAND_LINE="$(for v in ESB_JAR WARMUP MEASURE CONNECTIONS WRK_THREADS SIZE SCENARIOS HEAP SERVER_GC ESB_JAVA_OPTS ESB_ARGS; do
+COMMAND_LINE="$(for v in ESB_JAR IDLE WARMUP MEASURE CONNECTIONS WRK_THREADS SIZE SCENARIOS HEAP SERVER_GC ESB_JAVA_OPTS ESB_ARGS; do
     if [[ -n ${!v:-} ]]; then printf '%s=%q ' "$v" "${!v}"; fi; done)bash reference-esb/bench/cpu-per-message.sh"
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -22,6 +24,8 @@ MEASURE=${MEASURE:-30}
 CONNECTIONS=${CONNECTIONS:-16}
 WRK_THREADS=${WRK_THREADS:-1}
 SIZE=${SIZE:-1024}
+# Seconds without load, after the start, over which the idle CPU of both processes is read
+IDLE=${IDLE:-10}
 SCENARIOS=${SCENARIOS:-"direct xslt"}
 HTTP_PORT=${HTTP_PORT:-18280}
 BACKEND_PORT=${BACKEND_PORT:-18688}
@@ -63,7 +67,8 @@ if ! command -v wrk >/dev/null; then
 fi
 
 (cd "$ROOT" && mvn -B -o -q -pl core exec:java@generate-payloads \
-    -Dexec.args="--out $WORK/payloads --sizes $SIZE --formats SOAP") >/dev/null
+    -Dexec.args="--out $WORK/payloads --sizes $SIZE --formats SOAP") >"$WORK/payloads.log" 2>&1 \
+    || { cat "$WORK/payloads.log" >&2; exit 1; }
 PAYLOAD=$WORK/payloads/soap/buyStocks-$SIZE.xml
 
 cat > "$WORK/post.lua" <<'LUA'
@@ -143,6 +148,14 @@ for scenario in $SCENARIOS; do
             ratio = backend > 0 ? sprintf("%.1f× %s", server / backend, server / backend <= target ? "ok" : "OVER") : "-"
             printf "%-16s %9d %7.0f %6d %7d %13.1f %9.1f %14.1f %11s\n", s, n, n / d, e, x, server, cs / t * 1e6 / n, backend, ratio }'
 done
+# The processes' CPU with no load, once warm: the floor that a low message rate divides among few
+# messages (broker, timers, JIT), which is why CPU per message grows as the rate falls.
+read -r esb_user0 esb_sys0 <<<"$(cpu_ticks "$ESB_PID")"; read -r be_user0 be_sys0 <<<"$(cpu_ticks "$BACKEND_PID")"
+sleep "$IDLE"
+read -r esb_user1 esb_sys1 <<<"$(cpu_ticks "$ESB_PID")"; read -r be_user1 be_sys1 <<<"$(cpu_ticks "$BACKEND_PID")"
+awk -v d="$IDLE" -v t="$TICK" -v c="$((esb_user1 + esb_sys1 - esb_user0 - esb_sys0))" \
+    -v b="$((be_user1 + be_sys1 - be_user0 - be_sys0))" 'BEGIN {
+        printf "idle for %d s: server %.1f ms CPU/s, backend %.1f ms CPU/s\n", d, c / t * 1000 / d, b / t * 1000 / d }'
 # Cross-check that the backend served one request per message: its own count, printed when it stops.
 kill "$BACKEND_PID" 2>/dev/null || true
 wait "$BACKEND_PID" 2>/dev/null || true
