@@ -12,6 +12,7 @@
 #   bash jmeter-ext/bench/ws-cost.sh     # USERS=10 WARMUP=30 MEASURE=60 SIZES=1024 SUITES="modern classic"
 #                                        # MODES="pool fresh" JMETER_DIR=<a JMeter home with the ext jar in lib/ext>
 #                                        # PLAN=<another ws-security plan, e.g. an older version to compare pool mode>
+#                                        # ESB_JAVA_OPTS / JMETER_JAVA_OPTS=<extra JVM flags, e.g. JFR; %s = suite-mode>
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,6 +29,8 @@ ESB_PORT=${ESB_PORT:-18280}
 BROKER_PORT=${BROKER_PORT:-61626}
 KEYSTORES=${KEYSTORES:-$root/config/keystores}
 PLAN=${PLAN:-$root/jmx/ws-security.jmx}
+ESB_JAVA_OPTS=${ESB_JAVA_OPTS:-}
+JMETER_JAVA_OPTS=${JMETER_JAVA_OPTS:-}
 RAMPUP=$(( WARMUP / 2 < 5 ? WARMUP / 2 : 5 ))
 source "$here/laid-out-jmeter.sh"
 ext_jar=$(ls "$jmeter_dir"/lib/ext/esb-bench-jmeter-ext-*-jmeter.jar | head -1)
@@ -58,7 +61,7 @@ hz=$(getconf CLK_TCK)
 echo "# $(date -u +%Y-%m-%dT%H:%MZ) $(nproc) cores, USERS=$USERS WARMUP=$WARMUP MEASURE=$MEASURE POOL=$POOL, JMeter $jmeter_dir"
 printf '%-8s %-7s %-6s %9s %10s %24s %24s\n' suite size wsMode samples samples/s 'JMeter CPU us/sample' 'server CPU us/sample'
 for suite in $SUITES; do
-  (cd "$root" && exec java -Xmx512m -jar "$root/reference-esb/target/reference-esb.jar" --port "$ESB_PORT" \
+  (cd "$root" && exec java -Xmx512m ${ESB_JAVA_OPTS//%s/$suite} -jar "$root/reference-esb/target/reference-esb.jar" --port "$ESB_PORT" \
     --backend-url "http://127.0.0.1:$BACKEND_PORT/service/EchoService" --broker-url "tcp://127.0.0.1:$BROKER_PORT" \
     --keystore-dir "$KEYSTORES" --algorithm-suite "$(upper "$suite")") >"$work/esb-$suite.log" 2>&1 &
   esb=$!
@@ -66,7 +69,7 @@ for suite in $SUITES; do
   for size in $SIZES; do
     for mode in $MODES; do
       jtl="$work/$suite-$size-$mode.csv"
-      java -Xms1g -Xmx1g -jar "$jmeter_dir/bin/ApacheJMeter-5.6.3.jar" -n -t "$PLAN" -l "$jtl" \
+      java -Xms1g -Xmx1g ${JMETER_JAVA_OPTS//%s/$suite-$mode} -jar "$jmeter_dir/bin/ApacheJMeter-5.6.3.jar" -n -t "$PLAN" -l "$jtl" \
         -j "$work/jmeter-$suite-$size-$mode.log" -Jjmeterengine.force.system.exit=true \
         -Jhost=127.0.0.1 -Jport="$ESB_PORT" -JwsMode="$mode" -JwsSuite="$suite" -JwsPool="$POOL" \
         -Jusers="$USERS" -Jrampup="$RAMPUP" -Jhold=$((WARMUP + MEASURE + 3)) -Jrate=0 -Jduration=1 \

@@ -34,7 +34,8 @@ final class PartyKeys {
         this.peerAlias = peerAlias;
         this.certificate = certificate(keyStore, alias, true);
         this.peerCertificate = certificate(keyStore, peerAlias, false);
-        this.crypto = new Merlin();
+        // Lookups and trust decisions remembered: the keystore is fixed for the run (see CachingMerlin).
+        this.crypto = new CachingMerlin();
         crypto.setKeyStore(keyStore);
         // Trust is direct: the peer's certificate sits in this keystore.
         crypto.setTrustStore(keyStore);

@@ -60,6 +60,11 @@ public final class WsSecurityParty {
     private final PartyKeys keys;
     private final AlgorithmSuite suite;
     private final Clock clock;
+    /**
+     * One WSS4J configuration for every message: a new one per message re-creates its maps of processors and
+     * validators. Shared read-only (nothing here or in WSS4J's processing changes it after creation).
+     */
+    private final WSSConfig wssConfig = WSSConfig.getNewInstance();
 
     private WsSecurityParty(PartyKeys keys, AlgorithmSuite suite, Clock clock) {
         this.keys = keys;
@@ -146,7 +151,7 @@ public final class WsSecurityParty {
         } catch (WSSecurityException e) {
             throw failure("cannot secure the message", e);
         }
-        return XmlDocuments.serialize(document);
+        return DomSerializer.serialize(document);
     }
 
     /**
@@ -158,6 +163,16 @@ public final class WsSecurityParty {
      *                           algorithms outside this party's suite, or has expired
      */
     public byte[] verifyAndDecrypt(byte[] securedEnvelope) {
+        return DomSerializer.serialize(verifyAndDecryptDocument(securedEnvelope));
+    }
+
+    /**
+     * {@link #verifyAndDecrypt} without the serialisation: the plain envelope as the DOM it was decrypted
+     * into, for a caller that would parse the bytes again (the client's reply check).
+     *
+     * @throws WsSecurityFailure as {@link #verifyAndDecrypt}
+     */
+    public Document verifyAndDecryptDocument(byte[] securedEnvelope) {
         Document document = parseEnvelope(securedEnvelope,
                 message -> new WsSecurityFailure(WsSecurityFailure.INVALID_SECURITY, message));
         WSHandlerResult result;
@@ -176,12 +191,14 @@ public final class WsSecurityParty {
         requirePeerSignatureOver(result, body, timestamp);
         requireEncrypted(result, body);
         removeSecurity(document, body);
-        return XmlDocuments.serialize(document);
+        // Decryption may leave adjacent text nodes where a parse of the same bytes gives one.
+        body.normalize();
+        return document;
     }
 
     private RequestData requestData() {
         RequestData data = new RequestData();
-        data.setWssConfig(WSSConfig.getNewInstance());
+        data.setWssConfig(wssConfig);
         data.setSigVerCrypto(keys.crypto);
         data.setDecCrypto(keys.crypto);
         data.setCallbackHandler(keys.passwords);

@@ -70,6 +70,23 @@ class WsSecurityPartyTest {
     }
 
     @Test
+    void aServerThatAcceptedMessagesStillRefusesTamperedOnes() {
+        // The party remembers certificate lookups and trust (CachingMerlin): that must not soften any check.
+        WsSecurityParty client = client(AlgorithmSuite.MODERN);
+        WsSecurityParty server = server(AlgorithmSuite.MODERN);
+        byte[] request = client.secure(PLAIN);
+        server.verifyAndDecrypt(request);
+
+        assertThatThrownBy(() -> server.verifyAndDecrypt(replaceInElement(request, "ds:SignatureValue")))
+                .isInstanceOf(WsSecurityFailure.class);
+        assertThatThrownBy(() -> server.verifyAndDecrypt(client.withClock(
+                Clock.offset(Clock.systemUTC(), Duration.ofHours(-2))).secure(PLAIN, Duration.ofHours(1))))
+                .isInstanceOf(WsSecurityFailure.class);
+        assertThatThrownBy(() -> server.verifyAndDecrypt(server.secure(PLAIN))).isInstanceOf(WsSecurityFailure.class);
+        assertThat(server.verifyAndDecryptDocument(request).getDocumentElement().getLocalName()).isEqualTo("Envelope");
+    }
+
+    @Test
     void aTamperedTimestampIsRejected() {
         byte[] request = client(AlgorithmSuite.MODERN).secure(PLAIN, Duration.ofMinutes(5));
         // Extending the lifetime of a captured message breaks the signature over the Timestamp.
