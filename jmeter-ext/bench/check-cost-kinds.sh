@@ -18,6 +18,8 @@
 #   mvn -B -o package -pl backend-netty,jmeter-ext -am -DskipTests   # the backend and jmeter-ext jars
 #   bash jmeter-ext/bench/check-cost-kinds.sh   # USERS=20 WARMUP=10 MEASURE=20 SIZES="1024 10240 102400 1048576"
 #                                               # KINDS="bytes xml soap json" JMETER_DIR=<JMeter home> PORT=18688
+# JFR_DIR=<folder>: also record a JFR profile of every JMeter run there (<label>-<size>.jfr; it costs CPU
+# itself, so take the figures from a run without it).
 # JMETER_DIR: a JMeter home whose lib/ext has this checkout's esb-bench-jmeter-ext-*-jmeter.jar (by default the
 # newest one the suite laid out, see laid-out-jmeter.sh).
 set -euo pipefail
@@ -72,7 +74,12 @@ hz=$(getconf CLK_TCK)
 run() {
   local plan=$1 scenario=$2 path=$3 size=$4 label=$5
   local jtl="$work/$label-$size.csv"
-  java -Xms1g -Xmx1g -jar "$jmeter_dir/bin/ApacheJMeter-5.6.3.jar" -n -t "$work/$plan.jmx" -l "$jtl" \
+  local profile=()
+  if [[ -n "${JFR_DIR:-}" ]]; then
+    mkdir -p "$JFR_DIR"
+    profile=("-XX:StartFlightRecording=filename=$JFR_DIR/$label-$size.jfr,settings=profile")
+  fi
+  java "${profile[@]}" -Xms1g -Xmx1g -jar "$jmeter_dir/bin/ApacheJMeter-5.6.3.jar" -n -t "$work/$plan.jmx" -l "$jtl" \
     -j "$work/jmeter-$label-$size.log" -Jjmeterengine.force.system.exit=true \
     -Jhost=127.0.0.1 -Jport="$PORT" -Jscenario="$scenario" -Jpath="$path" \
     -Jusers="$USERS" -Jrampup="$RAMPUP" -Jhold=$((WARMUP + MEASURE + 3)) -Jrate=0 -Jduration=1 \
