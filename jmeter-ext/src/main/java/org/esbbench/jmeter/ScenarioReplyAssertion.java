@@ -42,7 +42,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Cost per sample: the check is built once per expectation and shared (see {@link ReplyCheckCache});
  * each thread's clone also remembers its last expectation, so a plan with one payload pays a string
- * comparison and the check itself.
+ * comparison and the check itself. With the JMeter property {@code esbbench.checkTiming=true} the assertion times
+ * itself and logs the mean at the end ({@link CheckTiming}, for the check-cost benchmark).
  */
 public class ScenarioReplyAssertion extends AbstractTestElement implements Assertion, TestStateListener, Serializable {
 
@@ -68,6 +69,18 @@ public class ScenarioReplyAssertion extends AbstractTestElement implements Asser
 
     @Override
     public AssertionResult getResult(SampleResult sample) {
+        if (!CheckTiming.enabled()) {
+            return verify(sample);
+        }
+        long start = System.nanoTime();
+        try {
+            return verify(sample);
+        } finally {
+            CheckTiming.add(System.nanoTime() - start);
+        }
+    }
+
+    private AssertionResult verify(SampleResult sample) {
         AssertionResult result = new AssertionResult(getName());
         int status = ReplyStatus.of(sample);
         if (status == ReplyStatus.NO_REPLY) {
@@ -173,6 +186,7 @@ public class ScenarioReplyAssertion extends AbstractTestElement implements Asser
     public void testStarted() {
         // Payloads may have been regenerated since the last run in the same JVM (the GUI).
         ReplyCheckCache.clear();
+        CheckTiming.reset();
     }
 
     @Override
@@ -182,6 +196,10 @@ public class ScenarioReplyAssertion extends AbstractTestElement implements Asser
 
     @Override
     public void testEnded() {
+        String timing = CheckTiming.summary();
+        if (timing != null) {
+            log.info(timing);
+        }
         if (log.isDebugEnabled()) {
             log.debug("{} reply checks were built", ReplyCheckCache.size());
         }

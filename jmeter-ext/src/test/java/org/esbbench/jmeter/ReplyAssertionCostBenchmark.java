@@ -12,8 +12,8 @@ import org.esbbench.core.Payloads;
 /**
  * Client CPU that the reply assertion adds to one sample, as JMeter calls it: a fresh sample result
  * holding the reply, then {@link ScenarioReplyAssertion#getResult}. Prints microseconds per sample for
- * 1 KiB and 100 KiB and each check kind, after a warm-up, on one thread. Not a test: a figure to compare
- * with JMeter's own cost per HTTP sample (roughly 60-95 us at 1 KiB on a small machine).
+ * 1 KiB, 10 KiB, 100 KiB and 1 MiB and each check kind, after a warm-up, on one thread. Not a test: a figure
+ * to compare with JMeter's own cost per HTTP sample (roughly 60-95 us at 1 KiB on a small machine).
  *
  * <pre>
  * mvn -pl jmeter-ext test-compile exec:java -Dexec.classpathScope=test \
@@ -33,7 +33,7 @@ public final class ReplyAssertionCostBenchmark {
         JMeterProperties.load();
         Path dir = Files.createTempDirectory("reply-cost");
         System.out.println("scenario     size     us/sample  (check kind)");
-        for (int size : new int[] {1024, 102400}) {
+        for (int size : new int[] {1024, 10240, 102400, 1024 * 1024}) {
             byte[] soap = Payloads.soap(size);
             byte[] json = Payloads.json(size);
             Path soapFile = Files.write(dir.resolve("buyStocks-" + size + ".xml"), soap);

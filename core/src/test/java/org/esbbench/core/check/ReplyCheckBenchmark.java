@@ -12,12 +12,14 @@ import org.esbbench.core.wssec.WsSecurityParty;
  * Prints what a reply check and WS-Security cost per message on this machine, single-threaded. Not a
  * test (no pass/fail); run with
  * {@code mvn -pl core exec:java -Dexec.mainClass=org.esbbench.core.check.ReplyCheckBenchmark -Dexec.classpathScope=test
- * -Dexec.args=config/keystores} from the project root.
+ * -Dexec.args=config/keystores} from the project root ({@code -Dws=false} leaves out ws-security,
+ * {@code -DwarmupMillis=2000 -DmeasureMillis=3000} set the windows per row).
  */
 public final class ReplyCheckBenchmark {
 
-    private static final long WARM_UP_NANOS = 2_000_000_000L;
-    private static final long MEASURE_NANOS = 3_000_000_000L;
+    private static final long WARM_UP_NANOS = Long.getLong("warmupMillis", 2_000) * 1_000_000L;
+    private static final long MEASURE_NANOS = Long.getLong("measureMillis", 3_000) * 1_000_000L;
+    private static final boolean WS = Boolean.parseBoolean(System.getProperty("ws", "true"));
 
     private ReplyCheckBenchmark() {
     }
@@ -27,7 +29,7 @@ public final class ReplyCheckBenchmark {
         WsSecurityParty client = WsSecurityParty.client(keys, AlgorithmSuite.MODERN);
         WsSecurityParty server = WsSecurityParty.server(keys, AlgorithmSuite.MODERN);
         System.out.printf("%-22s %8s %12s%n", "check", "size", "us/reply");
-        for (int size : new int[] {1024, 10240, 102400}) {
+        for (int size : new int[] {1024, 10240, 102400, 1024 * 1024}) {
             byte[] soap = Payloads.soap(size);
             byte[] json = Payloads.json(size);
             ReplyCheck direct = ReplyChecks.forScenario(Scenario.DIRECT, soap);
@@ -42,6 +44,13 @@ public final class ReplyCheckBenchmark {
             // A reply seen before: what ReplyChecks' checks cost in a steady run.
             ReplyCheck xsltRepeat = ReplyChecks.forScenario(Scenario.XSLT, soap);
             report("xslt (repeat)", size, () -> xsltRepeat.check(200, soap));
+            ReplyCheck soapRepeat = ReplyChecks.forScenario(Scenario.SOAP, soap);
+            report("soap (repeat)", size, () -> soapRepeat.check(200, soap));
+            ReplyCheck restRepeat = ReplyChecks.forScenario(Scenario.REST, json);
+            report("rest (repeat)", size, () -> restRepeat.check(200, json));
+            if (!WS) {
+                continue;
+            }
             byte[] plain = Payloads.soap(size);
             byte[] reply = server.secure(plain);
             ReplyCheck ws = ReplyChecks.forWsSecurity(plain, client);
