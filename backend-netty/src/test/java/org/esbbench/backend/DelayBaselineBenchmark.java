@@ -47,6 +47,8 @@ class DelayBaselineBenchmark {
     private static final List<String> JVM_OPTIONS = List.of(
             System.getProperty("bench.jvmOptions", "-Xms256m -Xmx1g").trim().split("\\s+"));
     private static final int MAX_OPENING = 100;
+    /** A directory: each server records a JFR profile there, named after server, connections and delay. */
+    private static final String JFR_DIRECTORY = System.getProperty("bench.jfr", "");
 
     /** The target: p99 at most this share above the set delay. */
     private static final double WITHIN = 0.01;
@@ -146,7 +148,7 @@ class DelayBaselineBenchmark {
 
     private static Measured measure(Server server, int connections, long delayMillis) throws Exception {
         long overflowsBefore = ListenOverflows.read();
-        try (BackendProcess process = start(server, delayMillis)) {
+        try (BackendProcess process = start(server, connections, delayMillis)) {
             ClosedLoopHttpLoad.Target target = new ClosedLoopHttpLoad.Target(process.port(), "/service/EchoService",
                     Map.of("Content-Type", "text/xml"), Map.of(DelayHeader.NAME, "0"), BODY, BODY);
             try (ClosedLoopHttpLoad load = new ClosedLoopHttpLoad(target, CLIENT_THREADS)) {
@@ -173,14 +175,23 @@ class DelayBaselineBenchmark {
         }
     }
 
-    private static BackendProcess start(Server server, long delayMillis) throws IOException, InterruptedException {
+    private static BackendProcess start(Server server, int connections, long delayMillis)
+            throws IOException, InterruptedException {
+        List<String> jvmOptions = new ArrayList<>(JVM_OPTIONS);
+        if (!JFR_DIRECTORY.isBlank()) {
+            Path recording = Path.of(JFR_DIRECTORY).toAbsolutePath()
+                    .resolve(server.label + "-" + connections + "-" + delayMillis + "ms.jfr");
+            Files.createDirectories(recording.getParent());
+            jvmOptions.add("-XX:StartFlightRecording=settings=profile,filename=" + recording);
+            System.out.println("JFR profile of " + server.label + ": " + recording);
+        }
         if (server == Server.BACKEND) {
-            return BackendProcess.start(JAR, JVM_OPTIONS, "--delay-ms", Long.toString(delayMillis));
+            return BackendProcess.start(JAR, jvmOptions, "--delay-ms", Long.toString(delayMillis));
         }
         if (!Files.isDirectory(TEST_CLASSES)) {
             throw new IllegalStateException("no " + TEST_CLASSES.toAbsolutePath() + ": run with mvn verify");
         }
-        return BackendProcess.startMain(List.of(TEST_CLASSES, JAR), BareDelayingEcho.class.getName(), JVM_OPTIONS,
+        return BackendProcess.startMain(List.of(TEST_CLASSES, JAR), BareDelayingEcho.class.getName(), jvmOptions,
                 "0", Long.toString(delayMillis));
     }
 
