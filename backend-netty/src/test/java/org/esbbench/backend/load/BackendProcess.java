@@ -39,11 +39,38 @@ public final class BackendProcess implements AutoCloseable {
             throw new IllegalStateException("no backend jar at " + jar.toAbsolutePath()
                     + ": it is built in the package phase, run the integration tests with mvn verify");
         }
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(jvmOptions);
+        List<String> command = new ArrayList<>(jvmOptions);
         command.addAll(List.of("-jar", jar.toString(), "--port", "0"));
         command.addAll(List.of(args));
+        return launch(command);
+    }
+
+    /**
+     * Another server in the same harness, e.g. the benchmark's {@link BareDelayingEcho}: any main class that
+     * prints {@code listening on http://127.0.0.1:PORT} on stderr.
+     *
+     * @param args the main class's arguments, which must make it pick a free port
+     */
+    public static BackendProcess startMain(List<Path> classpath, String mainClass, List<String> jvmOptions,
+                                           String... args) throws IOException, InterruptedException {
+        for (Path entry : classpath) {
+            if (!Files.exists(entry)) {
+                throw new IllegalStateException("no " + entry.toAbsolutePath() + " for the class path of "
+                        + mainClass + ": it is built in the package phase, run with mvn verify");
+            }
+        }
+        List<String> command = new ArrayList<>(jvmOptions);
+        command.add("-cp");
+        command.add(String.join(java.io.File.pathSeparator, classpath.stream().map(Path::toString).toList()));
+        command.add(mainClass);
+        command.addAll(List.of(args));
+        return launch(command);
+    }
+
+    private static BackendProcess launch(List<String> javaArguments) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(javaArguments);
         Path stderr = Files.createTempFile("backend-netty", ".err");
         Process process = new ProcessBuilder(command)
                 .redirectError(stderr.toFile())
@@ -55,6 +82,12 @@ public final class BackendProcess implements AutoCloseable {
             process.destroyForcibly();
             throw e;
         }
+    }
+
+    /** CPU time the process used so far (all its threads, user + system), from the OS. */
+    public java.time.Duration cpuTime() {
+        return process.info().totalCpuDuration().orElseThrow(() -> new IllegalStateException(
+                "the OS does not report the CPU time of process " + process.pid()));
     }
 
     public int port() {

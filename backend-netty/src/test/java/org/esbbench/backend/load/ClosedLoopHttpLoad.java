@@ -25,9 +25,14 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AttributeKey;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.ScheduledFuture;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,6 +41,7 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -100,6 +106,38 @@ public final class ClosedLoopHttpLoad implements AutoCloseable {
         }
     }
 
+    /** How often each client event loop checks its own lateness (the lag probe). */
+    private static final long LAG_PROBE_PERIOD_MICROS = 5_000;
+
+    /**
+     * What the load tool itself spent in the measured window of the last {@link #run}, to tell whether it was
+     * the limit: a client event loop busy near 100 % of its core, or running its timers late, delays the replies
+     * it reads by as much, and the latencies then time the client rather than the server.
+     *
+     * @param window     the measured window
+     * @param loopThreads the client's event-loop threads
+     * @param loopCpu    CPU time of those threads in the window (all of the client's I/O and checks)
+     * @param processCpu CPU time of the whole client JVM in the window (event loops, GC, JIT)
+     * @param lagMicros  lateness of a task each event loop schedules every 5 ms: how long a reply that arrived
+     *                   would have waited for the loop to get to it
+     */
+    public record ClientLoad(Duration window, int loopThreads, Duration loopCpu, Duration processCpu,
+                             Histogram lagMicros) {
+        /** Busy share of the event-loop threads, 100 = each busy all the window. */
+        public double loopBusyPercent() {
+            return 100.0 * loopCpu.toNanos() / ((double) window.toNanos() * loopThreads);
+        }
+
+        /** The client JVM's CPU in percent of one core. */
+        public double processPercentOfCore() {
+            return 100.0 * processCpu.toNanos() / window.toNanos();
+        }
+
+        public double lagMillis(double percentile) {
+            return lagMicros.getValueAtPercentile(percentile) / 1_000.0;
+        }
+    }
+
     private final EventLoopGroup group;
     private final Bootstrap bootstrap;
     private final Target target;
@@ -107,19 +145,24 @@ public final class ClosedLoopHttpLoad implements AutoCloseable {
     private final AtomicLong errors = new AtomicLong();
     private final AtomicLong incorrect = new AtomicLong();
     private final Queue<String> problems = new ConcurrentLinkedQueue<>();
-    private final Recorder recorder = new Recorder(HIGHEST_LATENCY_MICROS, 3);
+    /** 4 significant digits: buckets of 0.06 ms at 1 s, fine enough to compare two servers within 1 ms. */
+    private final Recorder recorder = new Recorder(HIGHEST_LATENCY_MICROS, 4);
     private final AtomicLong repliesInWindow = new AtomicLong();
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile Semaphore opening;
     private volatile long measureFromNanos = Long.MAX_VALUE;
     private volatile long measureUntilNanos = Long.MIN_VALUE;
     private volatile long stopSendingAtNanos = Long.MIN_VALUE;
+    private final Recorder lagRecorder = new Recorder(HIGHEST_LATENCY_MICROS, 3);
+    private volatile ClientLoad clientLoad;
 
     /** @param threads client event-loop threads; one or two on a two-core machine shared with the server */
     public ClosedLoopHttpLoad(Target target, int threads) {
         this.target = target;
         boolean epoll = Epoll.isAvailable();
-        this.group = epoll ? new EpollEventLoopGroup(threads) : new NioEventLoopGroup(threads);
+        // Named threads, so the benchmark can read their CPU time: is the load tool itself the limit?
+        ThreadFactory named = new DefaultThreadFactory("closed-loop-load", true);
+        this.group = epoll ? new EpollEventLoopGroup(threads, named) : new NioEventLoopGroup(threads, named);
         this.bootstrap = new Bootstrap().group(group)
                 .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
                 .option(ChannelOption.TCP_NODELAY, true)
@@ -175,6 +218,16 @@ public final class ClosedLoopHttpLoad implements AutoCloseable {
      */
     public Result run(Duration rampUp, Duration warmUp, Duration measure, Duration drainTimeout)
             throws InterruptedException {
+        return run(rampUp, warmUp, measure, drainTimeout, () -> { }, () -> { });
+    }
+
+    /**
+     * As {@link #run(Duration, Duration, Duration, Duration)}, calling {@code atWindowStart} and
+     * {@code atWindowEnd} (on the calling thread) when the measured window opens and closes, e.g. to read the
+     * server's CPU time over the same window.
+     */
+    public Result run(Duration rampUp, Duration warmUp, Duration measure, Duration drainTimeout,
+                      Runnable atWindowStart, Runnable atWindowEnd) throws InterruptedException {
         List<Channel> ready;
         synchronized (channels) {
             ready = List.copyOf(channels);
@@ -190,10 +243,21 @@ public final class ClosedLoopHttpLoad implements AutoCloseable {
             long offset = rampUp.toNanos() * i / ready.size();
             channel.eventLoop().schedule(() -> send(channel, Map.of()), offset, TimeUnit.NANOSECONDS);
         }
-        long sleepMillis = TimeUnit.NANOSECONDS.toMillis(measureUntilNanos - System.nanoTime());
-        if (sleepMillis > 0) {
-            Thread.sleep(sleepMillis);
-        }
+        List<ScheduledFuture<?>> probes = startLagProbes();
+        List<Long> loopThreadIds = loopThreadIds();
+        sleepUntil(measureFromNanos);
+        atWindowStart.run();
+        long loopCpuBefore = threadsCpuNanos(loopThreadIds);
+        long processCpuBefore = processCpuNanos();
+        lagRecorder.reset();
+        sleepUntil(measureUntilNanos);
+        atWindowEnd.run();
+        long loopCpu = threadsCpuNanos(loopThreadIds) - loopCpuBefore;
+        long processCpu = processCpuNanos() - processCpuBefore;
+        Histogram lag = lagRecorder.getIntervalHistogram();
+        probes.forEach(probe -> probe.cancel(false));
+        clientLoad = new ClientLoad(measure, loopThreadIds.size(), Duration.ofNanos(loopCpu),
+                Duration.ofNanos(processCpu), lag);
         long drainDeadline = System.nanoTime() + drainTimeout.toNanos();
         while (inFlight.get() > 0 && System.nanoTime() < drainDeadline) {
             Thread.sleep(10);
@@ -204,6 +268,61 @@ public final class ClosedLoopHttpLoad implements AutoCloseable {
         }
         return new Result(recorder.getIntervalHistogram(), repliesInWindow.get(), measure, errors.get(),
                 incorrect.get(), List.copyOf(problems));
+    }
+
+    /** The load tool's own figures in the measured window of the last {@link #run}. */
+    public ClientLoad clientLoad() {
+        if (clientLoad == null) {
+            throw new IllegalStateException("no run yet: clientLoad() tells about the last run()");
+        }
+        return clientLoad;
+    }
+
+    private static void sleepUntil(long nanoTime) throws InterruptedException {
+        long millis = TimeUnit.NANOSECONDS.toMillis(nanoTime - System.nanoTime());
+        if (millis > 0) {
+            Thread.sleep(millis);
+        }
+    }
+
+    /** One fixed-rate task per event loop that records how late it runs against its own schedule. */
+    private List<ScheduledFuture<?>> startLagProbes() {
+        List<ScheduledFuture<?>> probes = new ArrayList<>();
+        for (EventExecutor loop : group) {
+            long first = System.nanoTime() + TimeUnit.MICROSECONDS.toNanos(LAG_PROBE_PERIOD_MICROS);
+            long[] runs = {0};
+            probes.add(loop.scheduleAtFixedRate(() -> {
+                long due = first + TimeUnit.MICROSECONDS.toNanos(LAG_PROBE_PERIOD_MICROS) * runs[0]++;
+                long late = Math.max(0, TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - due));
+                lagRecorder.recordValue(Math.min(HIGHEST_LATENCY_MICROS, late));
+            }, LAG_PROBE_PERIOD_MICROS, LAG_PROBE_PERIOD_MICROS, TimeUnit.MICROSECONDS));
+        }
+        return probes;
+    }
+
+    private List<Long> loopThreadIds() throws InterruptedException {
+        List<Long> ids = new ArrayList<>();
+        for (EventExecutor loop : group) {
+            try {
+                ids.add(loop.submit(() -> Thread.currentThread().getId()).get());
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new IllegalStateException("client event loop did not answer", e);
+            }
+        }
+        return ids;
+    }
+
+    private static long threadsCpuNanos(List<Long> ids) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long sum = 0;
+        for (long id : ids) {
+            sum += Math.max(0, threads.getThreadCpuTime(id));
+        }
+        return sum;
+    }
+
+    private static long processCpuNanos() {
+        return ProcessHandle.current().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
     }
 
     private void send(Channel channel, Map<String, String> extraHeaders) {
