@@ -111,7 +111,8 @@ run() {
     awk -F, 'NR > 1 && $8 == "false" { print "  " $9 }' "$jtl" | sort | uniq -c | head -3 >&2
   fi
   local own
-  own=$(grep -o 'esb-bench: reply check time: .*' "$work/jmeter-$label-$size.log" | awk '{print $7}' | tail -1)
+  # A run without the assertion logs no check time: grep's "no match" must not end the script (pipefail).
+  own=$({ grep -o 'esb-bench: reply check time: .*' "$work/jmeter-$label-$size.log" || true; } | awk '{print $7}' | tail -1)
   awk -v s="$size" -v l="$label" -v n="$samples" -v ms=$((t1 - t0)) -v t=$((c1 - c0)) -v hz="$hz" -v f="$failed" \
     -v own="${own:--}" \
     'BEGIN { printf "%s %s %d %.0f %.1f %d %s\n", l, s, n, n * 1000 / ms, t / hz * 1e6 / n, f, own }' | tee -a "$work/runs"
