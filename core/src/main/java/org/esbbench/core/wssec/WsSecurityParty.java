@@ -151,7 +151,7 @@ public final class WsSecurityParty {
         } catch (WSSecurityException e) {
             throw failure("cannot secure the message", e);
         }
-        return DomSerializer.serialize(document);
+        return XmlDocuments.serialize(document);
     }
 
     /**
@@ -163,7 +163,7 @@ public final class WsSecurityParty {
      *                           algorithms outside this party's suite, or has expired
      */
     public byte[] verifyAndDecrypt(byte[] securedEnvelope) {
-        return DomSerializer.serialize(verifyAndDecryptDocument(securedEnvelope));
+        return XmlDocuments.serialize(verifyAndDecryptDocument(securedEnvelope));
     }
 
     /**

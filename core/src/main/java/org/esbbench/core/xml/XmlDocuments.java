@@ -37,7 +37,13 @@ public final class XmlDocuments {
     public static final String SOAP11_NS = "http://schemas.xmlsoap.org/soap/envelope/";
 
     private static final DocumentBuilderFactory FACTORY = newHardenedFactory();
-    private static final TransformerFactory TRANSFORMERS = TransformerFactory.newInstance();
+    /**
+     * The JDK's own identity transformer, whatever else is on the class path: {@code newInstance()} picks the first
+     * factory it finds, Saxon in the reference server (through camel-saxon) and in JMeter (which ships Saxon-HE),
+     * whose identity transform turns every DOM node into events through several pipeline stages; that was about
+     * 12 % of the server's CPU per ws-security message (issue 16's profile).
+     */
+    private static final TransformerFactory TRANSFORMERS = TransformerFactory.newDefaultInstance();
     private static final ThreadLocal<DocumentBuilder> BUILDERS = ThreadLocal.withInitial(XmlDocuments::newBuilder);
     private static final ThreadLocal<Transformer> SERIALIZERS = ThreadLocal.withInitial(XmlDocuments::newSerializer);
 
