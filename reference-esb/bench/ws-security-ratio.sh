@@ -2,7 +2,7 @@
 # Issue 16's WS-Security ratios from ONE suite run of direct and ws-security (same machine, same moment), against
 # the raw cryptography one message needs (core/bench/ws-crypto-cost.sh, same JVM build and providers):
 #   server: cpu_us_per_msg(ws-security)  vs  2 x (server raw crypto + cpu_us_per_msg(direct))
-#   client: CPU per sample of the load generator (generator_cpu_pct of the machine x cores / throughput)
+#   client: CPU per sample of the load generator (run.json generator_cpu_us_per_sample: JMeter's CPU / samples)
 #           vs 2 x client raw crypto (wsMode=pool: one unwrap + one verify + AES + C14N/digests per reply)
 #   throughput_per_s(ws-security) / throughput_per_s(direct)  vs  0.15
 # The figures come from the run's run.json (points[].figures); nothing is re-measured here except the raw crypto.
@@ -21,6 +21,14 @@ WARMUP=${WARMUP:-20}
 MEASURE=${MEASURE:-40}
 SIZE=${SIZE:-1024}
 RUN=${RUN:-}
+
+# jq reads run.json; Debian's package when it is missing.
+if ! command -v jq >/dev/null 2>&1; then
+  echo "installing jq (apt) for this benchmark" >&2
+  sudo=""; [[ $(id -u) -ne 0 ]] && sudo="sudo"
+  $sudo apt-get update -qq >/dev/null
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq >/dev/null
+fi
 
 if [[ -z "$RUN" ]]; then
   command="mvn -B -o verify -Dtest=NoSuchTest -Dsurefire.failIfNoSpecifiedTests=false -Dscenarios=direct,ws-security -Dusers=$USERS -Dwarmup=$WARMUP -Dmeasurement=$MEASURE -Dsize=$SIZE"
@@ -54,18 +62,18 @@ figure() { # scenario field
 }
 d_cpu=$(figure direct cpu_us_per_msg); w_cpu=$(figure ws-security cpu_us_per_msg)
 d_tps=$(figure direct throughput_per_s); w_tps=$(figure ws-security throughput_per_s)
-d_gen=$(figure direct generator_cpu_pct); w_gen=$(figure ws-security generator_cpu_pct)
+d_gen=$(figure direct generator_cpu_us_per_sample); w_gen=$(figure ws-security generator_cpu_us_per_sample)
 w_bad=$(figure ws-security incorrect); w_err=$(figure ws-security errors)
 
 echo "# command: $command"
 echo "# run: $RUN ($cores cores); raw crypto: core/bench/ws-crypto-cost.sh SIZE=$SIZE (single thread, thread CPU)"
 awk -v dc="$d_cpu" -v wc="$w_cpu" -v dt="$d_tps" -v wt="$w_tps" -v dg="$d_gen" -v wg="$w_gen" -v n="$cores" \
     -v rs="$raw_server" -v rc="$raw_client" -v ps="$party_server" -v pc="$party_client" -v bad="$w_bad" -v err="$w_err" 'BEGIN {
-  dcl = dg / 100 * n * 1e6 / dt; wcl = wg / 100 * n * 1e6 / wt
-  printf "%-44s %12s %12s\n", "figure", "direct", "ws-security"
-  printf "%-44s %12.0f %12.1f\n", "throughput /s", dt, wt
-  printf "%-44s %12.1f %12.1f\n", "server CPU us/msg (run.json cpu_us_per_msg)", dc, wc
-  printf "%-44s %12.1f %12.1f\n", "client CPU us/sample (generator CPU / tput)", dcl, wcl
+  dcl = dg; wcl = wg
+  printf "%-52s %12s %12s\n", "figure", "direct", "ws-security"
+  printf "%-52s %12.0f %12.1f\n", "throughput /s", dt, wt
+  printf "%-52s %12.1f %12.1f\n", "server CPU us/msg (run.json cpu_us_per_msg)", dc, wc
+  printf "%-52s %12.1f %12.1f\n", "client CPU us/sample (generator_cpu_us_per_sample)", dcl, wcl
   printf "ws-security samples: %d errors, %d incorrect replies\n\n", err, bad
   printf "raw crypto per message: server %.1f us, client (pool) %.1f us; the parties in one thread: server %.1f us, client %.1f us\n", rs, rc, ps, pc
   lim = 2 * (rs + dc)
