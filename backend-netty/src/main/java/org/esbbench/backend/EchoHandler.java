@@ -18,6 +18,7 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 
@@ -168,14 +169,22 @@ final class EchoHandler extends ChannelInboundHandlerAdapter {
                 request.keepAlive());
     }
 
+    /**
+     * The reply's header names as most HTTP servers spell them. Names are case-insensitive (RFC 9110), but Apache
+     * Synapse 3.0.1's pass-through transport looks up "Content-Type" by exact case: given Netty's lower-case
+     * "content-type" it finds no content type and relays a JSON reply as base64 binary.
+     */
+    static final AsciiString CONTENT_TYPE = AsciiString.cached("Content-Type");
+    static final AsciiString CONTENT_LENGTH = AsciiString.cached("Content-Length");
+
     private static FullHttpResponse reply(HttpVersion version, HttpResponseStatus status, String contentType,
                                           ByteBuf content, boolean keepAlive) {
         // Header validation off: every value here is either ours or was already validated by the decoder.
         FullHttpResponse response = new DefaultFullHttpResponse(version, status, content, false);
         if (contentType != null) {
-            response.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
+            response.headers().set(CONTENT_TYPE, contentType);
         }
-        response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, content.readableBytes());
+        response.headers().setInt(CONTENT_LENGTH, content.readableBytes());
         if (!keepAlive) {
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
         } else if (version.equals(HttpVersion.HTTP_1_0)) {

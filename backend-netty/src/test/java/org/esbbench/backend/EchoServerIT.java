@@ -77,6 +77,19 @@ class EchoServerIT {
         assertThat(get.body()).isEmpty();
     }
 
+    /** Apache Synapse 3.0.1 finds a reply's content type only under this exact spelling (EchoHandler). */
+    @Test
+    void spellsItsHeaderNamesAsMostServersDo() throws Exception {
+        start(BackendSettings.defaults());
+        try (RawHttpConnection connection = new RawHttpConnection(server.port())) {
+            RawHttpConnection.Reply reply = connection.post("/service/EchoService", "application/json",
+                    "{\"a\":1}".getBytes(StandardCharsets.UTF_8));
+            assertThat(reply.status()).isEqualTo(200);
+            assertThat(reply.headerNames()).contains("Content-Type", "Content-Length");
+            assertThat(reply.header("Content-Type")).isEqualTo("application/json");
+        }
+    }
+
     @Test
     void echoesAHundredMebibyteBodyUnderTheDefaultLimit() throws Exception {
         start(BackendSettings.defaults());

@@ -32,7 +32,8 @@ final class RawHttpConnection implements AutoCloseable {
         out = socket.getOutputStream();
     }
 
-    record Reply(int status, Map<String, String> headers, byte[] body) {
+    /** A reply: its headers by lower-case name, and the names as the server spelled them, in order. */
+    record Reply(int status, Map<String, String> headers, java.util.List<String> headerNames, byte[] body) {
         String header(String name) {
             return headers.get(name.toLowerCase(Locale.ROOT));
         }
@@ -69,8 +70,10 @@ final class RawHttpConnection implements AutoCloseable {
         }
         int status = Integer.parseInt(parts[1]);
         Map<String, String> headers = new LinkedHashMap<>();
+        java.util.List<String> names = new java.util.ArrayList<>();
         for (String line = line(); !line.isEmpty(); line = line()) {
             int colon = line.indexOf(':');
+            names.add(line.substring(0, colon).trim());
             headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
         }
         String length = headers.get("content-length");
@@ -78,7 +81,7 @@ final class RawHttpConnection implements AutoCloseable {
         if (length != null && body.length != Integer.parseInt(length)) {
             throw new EOFException("connection closed after " + body.length + " of " + length + " body bytes");
         }
-        return new Reply(status, headers, body);
+        return new Reply(status, headers, names, body);
     }
 
     /** True once the server has closed the connection (reads end of stream within the timeout). */

@@ -45,8 +45,13 @@ final class CommandServerLauncher {
         return layout.dir().resolve("server");
     }
 
+    /** The placeholders for a start at {@code heap}; the GC log is the run's for that heap (session 1's name). */
     Placeholders placeholders(String heap) throws InvalidRunException {
-        return ServerCommand.placeholders(profile, root, work(), heap);
+        return placeholders(heap, layout.serverGcLog(heap));
+    }
+
+    Placeholders placeholders(String heap, Path gcLog) throws InvalidRunException {
+        return ServerCommand.placeholders(profile, root, work(), heap, gcLog);
     }
 
     /** Runs server.setup, if any, and fails with its output's end unless it exits 0. */
@@ -95,10 +100,14 @@ final class CommandServerLauncher {
      * as soon as it is known: the started one at once (named {@value #LAUNCHER} with server.pid=file:), the one
      * from the pid file once the server is ready (the stop goal stops the newest first).
      */
-    ManagedProcess start(String heap, TargetServers.Started onStarted) throws InvalidRunException, IOException {
+    ManagedProcess start(String heap, Path gcLog, TargetServers.Started onStarted) throws InvalidRunException, IOException {
         Readiness.requireFreePort("server of target '" + profile.name() + "'", profile.host(), profile.port());
         Files.createDirectories(work());
-        Placeholders values = placeholders(heap);
+        Placeholders values = placeholders(heap, gcLog);
+        if (!values.jvmFlags().isEmpty() && profile.managementAgent().isPresent()
+                && server.command().contains("${" + Placeholders.LIST + "}")) {
+            Readiness.requireFreePort("server's management agent (JMX)", "127.0.0.1", profile.managementAgent().get().getPort());
+        }
         List<String> cmd = server.startCommand(values, root);
         Optional<Path> pidFile = server.pidFile(values, root);
         pidFile.ifPresent(f -> {

@@ -11,17 +11,34 @@ import java.util.regex.Pattern;
 /**
  * The {@code ${name}} placeholders of a target profile's server.command, server.setup, server.health and
  * server.pid: {@value #NAMES_TEXT}. An unknown name is an error at check, before anything starts.
+ * {@code ${jvm.flags}} is a list (the JVM flags the suite gives every server JVM it starts): it stands alone as a
+ * word and becomes as many arguments as it has flags.
  */
 final class Placeholders {
+    /** The one list placeholder: the server JVM's flags (heap, GC log, management connection on loopback). */
+    static final String LIST = "jvm.flags";
     static final List<String> NAMES = List.of("heap", "host", "port", "backend.host", "backend.port", "artefacts",
-            "root", "work");
-    static final String NAMES_TEXT = "${heap} ${host} ${port} ${backend.host} ${backend.port} ${artefacts} ${root} ${work}";
+            "root", "work", "java", "jms.url", LIST);
+    static final String NAMES_TEXT = "${heap} ${host} ${port} ${backend.host} ${backend.port} ${artefacts} ${root} ${work}"
+            + " ${java} ${jms.url} ${jvm.flags}";
+    private static final String LIST_WORD = "${" + LIST + "}";
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}]*)}");
 
     private final Map<String, String> values;
+    private final List<String> jvmFlags;
 
     Placeholders(Map<String, String> values) {
+        this(values, List.of());
+    }
+
+    Placeholders(Map<String, String> values, List<String> jvmFlags) {
         this.values = Map.copyOf(values);
+        this.jvmFlags = List.copyOf(jvmFlags);
+    }
+
+    /** True when {@code text} uses ${jvm.flags} inside a word, where a list cannot go. */
+    static boolean listInsideAWord(List<String> words) {
+        return words.stream().anyMatch(w -> w.contains(LIST_WORD) && !w.equals(LIST_WORD));
     }
 
     /** The names used in {@code text} that are not placeholders, sorted; empty when all are known. */
@@ -51,6 +68,10 @@ final class Placeholders {
         Matcher m = PLACEHOLDER.matcher(text);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
+            if (m.group(1).equals(LIST)) {
+                throw new InvalidRunException(LIST_WORD + " is a list of JVM flags: it can only stand alone as a word of"
+                        + " server.command");
+            }
             String value = values.get(m.group(1));
             if (value == null) {
                 throw new InvalidRunException("placeholder ${" + m.group(1) + "} has no value here (known: " + NAMES_TEXT + ")");
@@ -65,12 +86,20 @@ final class Placeholders {
     List<String> expandWords(List<String> words) throws InvalidRunException {
         List<String> out = new java.util.ArrayList<>();
         for (String w : words) {
-            out.add(expand(w));
+            if (w.equals(LIST_WORD)) {
+                out.addAll(jvmFlags);
+            } else {
+                out.add(expand(w));
+            }
         }
         return out;
     }
 
     Map<String, String> values() {
         return new LinkedHashMap<>(values);
+    }
+
+    List<String> jvmFlags() {
+        return jvmFlags;
     }
 }

@@ -28,7 +28,8 @@ final class RunParameters {
 
     /** Where a parameter's value comes from, as check reports it. */
     enum Source {
-        COMMAND_LINE("-D"), POM_CONFIGURATION("the POM configuration"), MATRIX("the matrix"), BUILD("the build");
+        COMMAND_LINE("-D"), POM_CONFIGURATION("the POM configuration"), MATRIX("the matrix"),
+        PROFILE("the target profile"), BUILD("the build");
 
         private final String label;
 
@@ -114,7 +115,8 @@ final class RunParameters {
          */
         List<String> describe() {
             if (matrix.isEmpty()) {
-                return List.of();
+                return from(Source.PROFILE).isEmpty() ? List.of() : List.of("from the target profile: "
+                        + String.join(", ", from(Source.PROFILE).stream().map(n -> n + "=" + values.get(n)).toList()));
             }
             Matrix m = matrix.get();
             List<String> lines = new ArrayList<>();
@@ -125,7 +127,7 @@ final class RunParameters {
             }
             List<String> parts = new ArrayList<>();
             parts.add("from the matrix: " + (from(Source.MATRIX).isEmpty() ? "nothing" : String.join(", ", from(Source.MATRIX))));
-            for (Source s : List.of(Source.COMMAND_LINE, Source.POM_CONFIGURATION)) {
+            for (Source s : List.of(Source.COMMAND_LINE, Source.POM_CONFIGURATION, Source.PROFILE)) {
                 List<String> names = from(s);
                 if (!names.isEmpty()) {
                     parts.add("from " + s.label() + ": " + String.join(", ",
@@ -138,6 +140,37 @@ final class RunParameters {
     }
 
     private RunParameters() {
+    }
+
+    /** A target profile's key that sets a run parameter's default for that target: {@code default.NAME=value}. */
+    static final String PROFILE_DEFAULT = "default.";
+
+    /**
+     * {@code merged} with the target profile's defaults ({@code default.NAME=value}) laid over what only the build
+     * gave: what a server needs (e.g. {@code default.wsMode=fresh} for one that refuses old Timestamps) without a
+     * {@code -D} on every run; an explicit value or the matrix still wins.
+     *
+     * @throws InvalidRunException a default for a name that is not a run parameter, with the valid names
+     */
+    static Merged withProfileDefaults(Merged merged, java.util.Properties profile, String profileName)
+            throws InvalidRunException {
+        Map<String, String> values = new LinkedHashMap<>(merged.values());
+        Map<String, Source> sources = new LinkedHashMap<>(merged.sources());
+        for (String key : new java.util.TreeSet<>(profile.stringPropertyNames())) {
+            if (!key.startsWith(PROFILE_DEFAULT)) {
+                continue;
+            }
+            String name = key.substring(PROFILE_DEFAULT.length());
+            if (!sources.containsKey(name)) {
+                throw new InvalidRunException("target profile " + profileName + ": " + key + " names no run parameter;"
+                        + " valid: " + String.join(", ", sources.keySet()));
+            }
+            if (sources.get(name) == Source.BUILD) {
+                values.put(name, profile.getProperty(key).trim());
+                sources.put(name, Source.PROFILE);
+            }
+        }
+        return new Merged(values, sources, merged.matrix());
     }
 
     /**

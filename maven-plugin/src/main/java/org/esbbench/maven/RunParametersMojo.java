@@ -169,12 +169,14 @@ abstract class RunParametersMojo extends EsbBenchMojo {
         return mergedParameters().values();
     }
 
-    /** The build's values merged with -Dmatrix, and where each came from. */
+    /** The build's values merged with -Dmatrix and the target profile's default.NAME keys, and where each came from. */
     RunParameters.Merged mergedParameters() throws InvalidRunException {
         Map<String, String> values = buildParameters();
         Optional<Matrix> m = matrix == null || matrix.isBlank() ? Optional.empty()
                 : Optional.of(Matrix.load(root().resolve("config/matrices"), matrix.trim()));
-        return RunParameters.merge(values, m, explicit(values.keySet()));
+        RunParameters.Merged merged = RunParameters.merge(values, m, explicit(values.keySet()));
+        TargetProfile profile = TargetProfile.load(root().resolve("config/targets"), target);
+        return RunParameters.withProfileDefaults(merged, profile.properties(), profile.file().toString());
     }
 
     /** Which of {@code names} this build sets explicitly: -D, or a literal in this execution's POM configuration. */

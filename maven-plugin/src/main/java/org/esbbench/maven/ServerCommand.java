@@ -68,6 +68,11 @@ record ServerCommand(String command, Optional<String> setup, Optional<String> he
                 throw invalid(profile, key + " uses unknown placeholder(s) ${" + String.join("}, ${", unknown)
                         + "}; known: " + Placeholders.NAMES_TEXT);
             }
+            if (Placeholders.used(v).contains(Placeholders.LIST)
+                    && (!key.equals(COMMAND) || Placeholders.listInsideAWord(split(profile, key, v)))) {
+                throw invalid(profile, key + " uses ${" + Placeholders.LIST + "} where a list cannot go: it stands"
+                        + " alone as a word of " + COMMAND + " (it becomes the JVM flags, one argument each)");
+            }
             if (Placeholders.used(v).contains("artefacts") && value(profile, "artefacts") == null) {
                 throw invalid(profile, key + " uses ${artefacts} but the profile has no artefacts= (a folder relative"
                         + " to the checkout's root)");
@@ -121,8 +126,13 @@ record ServerCommand(String command, Optional<String> setup, Optional<String> he
         return Optional.of(new ServerCommand(command, setup, health, stop, pidFile));
     }
 
-    /** The placeholders' values for a start at {@code heap}. */
-    static Placeholders placeholders(TargetProfile profile, Path root, Path work, String heap) throws InvalidRunException {
+    /**
+     * The placeholders' values for a start at {@code heap}, the server's GC logged to {@code gcLog}: ${jvm.flags} are
+     * the flags of every server JVM the suite starts (fixed heap, G1, the GC log) and, when the profile names a
+     * management agent (jmx=host:port), its connection on loopback at that port.
+     */
+    static Placeholders placeholders(TargetProfile profile, Path root, Path work, String heap, Path gcLog)
+            throws InvalidRunException {
         URI backend = profile.backendUrl();
         Map<String, String> v = new java.util.LinkedHashMap<>();
         v.put("heap", heap);
@@ -136,7 +146,12 @@ record ServerCommand(String command, Optional<String> setup, Optional<String> he
         }
         v.put("root", root.toString());
         v.put("work", work.toString());
-        return new Placeholders(v);
+        v.put("java", ServerLauncher.java());
+        v.put("jms.url", profile.jmsProviderUrl().toString());
+        List<String> jvm = new ArrayList<>(ServerLauncher.serverJvmFlags(heap, gcLog));
+        Optional<java.net.InetSocketAddress> agent = profile.managementAgent();
+        agent.ifPresent(a -> jvm.addAll(org.esbbench.maven.management.ManagementAgentFlags.forLoopback(a.getPort())));
+        return new Placeholders(v, jvm);
     }
 
     /** The start command's arguments; a first word with a slash is relative to the checkout's root. */

@@ -73,7 +73,7 @@ final class TargetServers {
     }
 
     /**
-     * Starts the server at {@code heap} (the reference server logs its GC to {@code gcLog}) and waits until it is ready; empty when the suite does not start the
+     * Starts the server at {@code heap} (the reference server, and a server.command with ${jvm.flags}, log GC to {@code gcLog}) and waits until it is ready; empty when the suite does not start the
      * target's server. The seam for a restart per heap: stop the registered server, then call this again.
      */
     Optional<ManagedProcess> startServer(Path serverJar, String heap, Path gcLog, String wsSuite, Started onStarted)
@@ -86,7 +86,7 @@ final class TargetServers {
             return Optional.of(server);
         }
         if (command.isPresent()) {
-            return Optional.of(commandLauncher(command.get()).start(heap, onStarted));
+            return Optional.of(commandLauncher(command.get()).start(heap, gcLog, onStarted));
         }
         return Optional.empty();
     }

@@ -146,4 +146,36 @@ class RunParametersMergeTest {
                 .containsEntry("matrix", "wso2-mi");
         assertThat(merged.from(RunParameters.Source.COMMAND_LINE)).containsExactly("warmup");
     }
+
+    @Test
+    void aTargetProfilesDefaultsBeatTheBuildButNotAnExplicitValueNorTheMatrix() throws Exception {
+        Map<String, String> build = build("10", "2048", "300");
+        build.put("wsMode", "pool");
+        Properties user = new Properties();
+        user.setProperty("size", "2048");
+        RunParameters.Merged merged = RunParameters.merge(build, Optional.of(matrix),
+                explicit(build, user, configuration(Map.of())));
+        Properties profile = new Properties();
+        profile.setProperty("default.wsMode", "fresh");
+        profile.setProperty("default.size", "512");
+        profile.setProperty("default.users", "1");
+        profile.setProperty("port", "8280");
+
+        RunParameters.Merged withDefaults = RunParameters.withProfileDefaults(merged, profile, "synapse.properties");
+
+        assertThat(withDefaults.values()).containsEntry("wsMode", "fresh").containsEntry("size", "2048")
+                .containsEntry("users", "100,200,500,1000").containsEntry("delay", "0");
+        assertThat(withDefaults.from(RunParameters.Source.PROFILE)).containsExactly("wsMode");
+        assertThat(withDefaults.describe()).anyMatch(l -> l.contains("from the target profile: wsMode=fresh"));
+    }
+
+    @Test
+    void aProfileDefaultForNoParameterIsRefusedWithTheValidNames() {
+        Map<String, String> build = build("10", "1024", "300");
+        Properties profile = new Properties();
+        profile.setProperty("default.wsmode", "fresh");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RunParameters.withProfileDefaults(
+                RunParameters.merge(build, Optional.empty(), RunParameters.Explicit.none()), profile, "x.properties"))
+                .hasMessageContaining("default.wsmode names no run parameter").hasMessageContaining("users, size");
+    }
 }

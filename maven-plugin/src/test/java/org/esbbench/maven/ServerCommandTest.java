@@ -42,7 +42,7 @@ class ServerCommandTest {
                 """);
         ServerCommand server = ServerCommand.of(p, root).orElseThrow();
         Path work = root.resolve("results/run/server");
-        Placeholders values = ServerCommand.placeholders(p, root, work, "256m");
+        Placeholders values = ServerCommand.placeholders(p, root, work, "256m", work.resolve("gc.log"));
 
         assertThat(server.startCommand(values, root)).containsExactly(root.resolve("config/targets/web/run.sh").toString(),
                 work.toString(), "-g", "daemon off;", "-Xmx256m", "127.0.0.1:8380", "127.0.0.1:8688",
@@ -52,6 +52,35 @@ class ServerCommandTest {
         assertThat(server.healthUrl(values)).hasValueSatisfying(u -> assertThat(u).hasToString("http://127.0.0.1:8380/health"));
         assertThat(server.stop()).isEqualTo(StopSignal.QUIT);
         assertThat(server.pidFile(values, root)).contains(work.resolve("web.pid"));
+    }
+
+    @Test
+    void aJvmServerGetsTheSuitesJvmFlagsAsSeparateArguments() throws Exception {
+        TargetProfile p = profile("""
+                host=127.0.0.1
+                port=8290
+                jmx=127.0.0.1:9199
+                jms.provider.url=tcp://127.0.0.1:61616
+                server.command=bin/run.sh ${java} ${work} ${jms.url} ${jvm.flags}
+                """);
+        ServerCommand server = ServerCommand.of(p, root).orElseThrow();
+        Path work = root.resolve("results/run/server");
+        Path gcLog = root.resolve("results/run/server-gc.log");
+
+        java.util.List<String> cmd = server.startCommand(ServerCommand.placeholders(p, root, work, "384m", gcLog), root);
+
+        assertThat(cmd.subList(0, 4)).containsExactly(root.resolve("bin/run.sh").toString(), ServerLauncher.java(),
+                work.toString(), "tcp://127.0.0.1:61616");
+        assertThat(cmd.subList(4, cmd.size())).containsSequence(ServerLauncher.serverJvmFlags("384m", gcLog))
+                .containsSequence(org.esbbench.maven.management.ManagementAgentFlags.forLoopback(9199));
+    }
+
+    @Test
+    void theJvmFlagsStandAloneAsAWordOfTheCommand() throws Exception {
+        assertThatThrownBy(() -> ServerCommand.of(profile("server.command=run.sh -D${jvm.flags}\n"), root))
+                .hasMessageContaining("server.command uses ${jvm.flags} where a list cannot go");
+        assertThatThrownBy(() -> ServerCommand.of(profile("server.command=run.sh\nserver.health=http://h/${jvm.flags}\n"), root))
+                .hasMessageContaining("server.health uses ${jvm.flags} where a list cannot go");
     }
 
     @Test
@@ -93,7 +122,7 @@ class ServerCommandTest {
         TargetProfile nginx = TargetProfile.load(checkout.resolve("config/targets"), "nginx");
         ServerCommand server = ServerCommand.of(nginx, checkout).orElseThrow();
         assertThat(server.stop()).isEqualTo(StopSignal.QUIT);
-        assertThat(server.startCommand(ServerCommand.placeholders(nginx, checkout, Path.of("/w"), "512m"), checkout))
+        assertThat(server.startCommand(ServerCommand.placeholders(nginx, checkout, Path.of("/w"), "512m", Path.of("/w/gc.log")), checkout))
                 .containsExactly(checkout.resolve("config/targets/nginx/run-nginx.sh").toString(), "/w", "127.0.0.1",
                         "8380", "127.0.0.1", "8688");
         assertThat(ProfileScenarios.of(nginx)).hasValueSatisfying(s -> assertThat(s).extracting(x -> x.id())

@@ -133,6 +133,32 @@ class ReplyChecksTest {
         assertThat(direct.check(200, longer)).startsWith("reply 1027 bytes, expected 1024");
     }
 
+    /** A server that builds the message may write it out with an XML declaration (Apache Synapse does): only that. */
+    @ParameterizedTest
+    @EnumSource(value = Scenario.class, names = {"DIRECT", "CBR_BODY", "CBR_SOAP_HEADER", "CBR_TRANSPORT_HEADER"})
+    void byteIdenticalAcceptsAnAddedUtf8DeclarationAndNothingElse(Scenario scenario) {
+        ReplyCheck check = checkFor(scenario);
+        byte[] declared = concat("<?xml version='1.0' encoding='UTF-8'?>", SOAP);
+        byte[] flipped = declared.clone();
+        flipped[38 + 517] = 'X';
+
+        assertThat(check.check(200, declared)).isNull();
+        assertThat(check.check(200, concat("<?xml version=\"1.0\" encoding=\"utf-8\"?>", SOAP))).isNull();
+        assertThat(check.check(200, flipped)).startsWith("byte 517 of the reply after its 38-byte XML declaration differs");
+        assertThat(check.check(200, concat("<?xml version='1.0' encoding='ISO-8859-1'?>", SOAP))).startsWith("byte 1 of the reply differs");
+        assertThat(check.check(200, concat("<?xml version='1.0' encoding='UTF-8'?> ", SOAP))).contains("differs");
+        // A request that has a declaration must get it back.
+        ReplyCheck declaredRequest = new StatusThenBody(new ByteIdenticalBody(declared));
+        assertThat(declaredRequest.check(200, SOAP)).startsWith("byte 1 of the reply differs");
+    }
+
+    private static byte[] concat(String prefix, byte[] body) {
+        byte[] head = prefix.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] all = Arrays.copyOf(head, head.length + body.length);
+        System.arraycopy(body, 0, all, head.length, body.length);
+        return all;
+    }
+
     @Test
     void xsltToleratesSerialisationDetailsButNotRenamedElements() {
         ReplyCheck xslt = checkFor(Scenario.XSLT);

@@ -81,13 +81,21 @@ class SynapseArtefactsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"wso2-mi", "synapse"})
-    void theProfileSaysWhatItCoversWhereItsArtefactsAreAndThatTheyWereNotRunHere(String target) throws Exception {
+    void theProfileSaysWhatItCoversWhereItsArtefactsAreAndWhetherTheyRunHere(String target) throws Exception {
         Properties profile = profile(target);
 
         assertThat(profile.getProperty("description")).isNotBlank();
-        assertThat(profile.getProperty("run.here")).startsWith("no: ");
         assertThat(profile.getProperty("deploy")).isNotBlank();
-        assertThat(profile.getProperty("start")).isEqualTo("false");
+        if (target.equals("wso2-mi")) {
+            assertThat(profile.getProperty("run.here")).startsWith("no: ");
+            assertThat(profile.getProperty("start")).isEqualTo("false");
+        } else {
+            // Apache Synapse runs here: the build lays it out and the suite starts it (smoke-synapse measures it).
+            assertThat(profile.getProperty("run.here")).startsWith("yes: ").contains("smoke-synapse");
+            assertThat(profile.getProperty("server.command")).contains("synapse-server/target/synapse-home")
+                    .contains("${jvm.flags}");
+            assertThat(profile.getProperty("default.wsMode")).isEqualTo("fresh");
+        }
         assertThat(ROOT.resolve(profile.getProperty("artefacts"))).isEqualTo(TARGETS.resolve(target))
                 .isDirectory();
         assertThat(TARGETS.resolve(target).resolve("README.md")).isRegularFile();
@@ -201,20 +209,73 @@ class SynapseArtefactsTest {
             assertThat(parts.getElementsByTagNameNS(SP_NS, "Body").getLength()).as(part).isOne();
         }
         String rampart = text(policy.getElementsByTagNameNS("http://ws.apache.org/rampart/policy", "RampartConfig").item(0));
-        assertThat(rampart).contains("server.p12").contains("useReqSigCert");
+        assertThat(rampart).contains(target.equals("synapse") ? "server.jks" : "server.p12").contains("useReqSigCert");
     }
 
+    /**
+     * The two folders hold the same artefacts but for the differences Apache Synapse 3.0.1 needs, each one listed in
+     * both READMEs: the policy's crypto, JSON read through the builder, a url-mapping instead of a uri-template, no
+     * scope="default" on the header mediator, and the JMS reply built before it is sent.
+     */
     @Test
-    void theApacheSynapseFolderHasTheMicroIntegratorsArtefactsExceptItsPolicyCryptoAndJsonReading() throws Exception {
+    void theApacheSynapseFolderDiffersFromTheMicroIntegratorsOnlyWhereTheEngineNeedsIt() throws Exception {
         Map<String, String> mi = contents("wso2-mi");
         Map<String, String> synapse = contents("synapse");
 
         assertThat(synapse.keySet()).isEqualTo(mi.keySet());
         Set<String> different = mi.keySet().stream().filter(name -> !mi.get(name).equals(synapse.get(name)))
                 .collect(Collectors.toCollection(TreeSet::new));
-        assertThat(different).containsExactly("api/EchoAPI.xml", "local-entries/security_policy.xml");
+        assertThat(different).containsExactly("api/EchoAPI.xml", "local-entries/security_policy.xml",
+                "proxy-services/JMSProxy.xml", "proxy-services/SOAPProxy.xml", "proxy-services/SecureProxy.xml");
         // The WS-SecurityPolicy itself is the same; only the RampartConfig differs.
         assertThat(policyWithoutRampartConfig("wso2-mi").isEqualNode(policyWithoutRampartConfig("synapse"))).isTrue();
+        // The header mediators differ only by the Micro Integrator's scope="default" (SOAP is the default).
+        for (String proxy : List.of("SOAPProxy", "SecureProxy")) {
+            Document fromMi = parse(new Artefacts("wso2-mi").file("proxy-services", proxy));
+            for (Element header : elements(fromMi, "header")) {
+                assertThat(header.getAttribute("scope")).isEqualTo("default");
+                header.removeAttribute("scope");
+            }
+            Element fromSynapse = parse(new Artefacts("synapse").file("proxy-services", proxy)).getDocumentElement();
+            assertThat(stripped(fromMi.getDocumentElement()).isEqualNode(stripped(fromSynapse))).as(proxy).isTrue();
+        }
+        // JMSProxy: one property mediator more, the first of the out sequence, which reads (and so builds) the reply.
+        Document jmsMi = parse(new Artefacts("wso2-mi").file("proxy-services", "JMSProxy"));
+        Document jmsSynapse = parse(new Artefacts("synapse").file("proxy-services", "JMSProxy"));
+        Element out = elements(jmsSynapse, "outSequence").get(0);
+        Element build = firstElementChild(out);
+        assertThat(build.getLocalName()).isEqualTo("property");
+        assertThat(build.getAttribute("expression")).contains("$body");
+        out.removeChild(build);
+        assertThat(stripped(jmsMi.getDocumentElement()).isEqualNode(stripped(jmsSynapse.getDocumentElement()))).isTrue();
+        // The API: matched by url-mapping here, by uri-template in the Micro Integrator; the same path.
+        Element resourceMi = elements(parse(new Artefacts("wso2-mi").file("api", "EchoAPI")), "resource").get(0);
+        Element resourceSynapse = elements(parse(new Artefacts("synapse").file("api", "EchoAPI")), "resource").get(0);
+        assertThat(resourceSynapse.getAttribute("url-mapping")).isEqualTo(resourceMi.getAttribute("uri-template"));
+        assertThat(resourceSynapse.hasAttribute("uri-template")).isFalse();
+        // Every difference is listed in both READMEs.
+        for (String file : different) {
+            assertThat(Files.readString(TARGETS.resolve("synapse/README.md"))).as("synapse README").contains(file);
+            assertThat(Files.readString(TARGETS.resolve("wso2-mi/README.md"))).as("wso2-mi README").contains(file);
+        }
+    }
+
+    private static List<Element> elements(Document document, String localName) {
+        NodeList nodes = document.getElementsByTagNameNS(SYNAPSE_NS, localName);
+        List<Element> found = new ArrayList<>();
+        for (int i = 0; i < nodes.getLength(); i++) {
+            found.add((Element) nodes.item(i));
+        }
+        return found;
+    }
+
+    private static Element firstElementChild(Element parent) {
+        for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n.getNodeType() == Node.ELEMENT_NODE) {
+                return (Element) n;
+            }
+        }
+        throw new AssertionError("no element in " + parent.getLocalName());
     }
 
     // ---- helpers --------------------------------------------------------------------------------------
@@ -272,13 +333,14 @@ class SynapseArtefactsTest {
             return queues;
         }
 
-        /** context + uri-template of every API resource. */
+        /** context + uri-template (or url-mapping) of every API resource. */
         Set<String> apiPaths() throws Exception {
             Set<String> paths = new TreeSet<>();
             for (Document api : documentsIn("api")) {
                 String context = api.getDocumentElement().getAttribute("context");
                 for (Element resource : synapseElements(api, "resource")) {
-                    paths.add(context + resource.getAttribute("uri-template"));
+                    paths.add(context + (resource.hasAttribute("url-mapping") ? resource.getAttribute("url-mapping")
+                            : resource.getAttribute("uri-template")));
                 }
             }
             return paths;
