@@ -110,7 +110,9 @@ final class CommandServerLauncher {
         });
         log.accept("starting the server of target '" + profile.name() + "' on " + profile.host() + ":" + profile.port()
                 + ": " + String.join(" ", cmd));
-        ManagedProcess started = ManagedProcess.start(pidFile.isPresent() ? LAUNCHER : "server", cmd, work(),
+        // In a process group of its own: whatever the command starts (workers, a launcher's daemon) is stopped with
+        // it, also what its death orphans.
+        ManagedProcess started = ManagedProcess.startInOwnGroup(pidFile.isPresent() ? LAUNCHER : "server", cmd, work(),
                 layout.processOutput("server")).stoppedWith(server.stop());
         onStarted.accept(started);
         try {
@@ -119,7 +121,7 @@ final class CommandServerLauncher {
                 log.accept(started + " ready after " + took.toMillis() + " ms");
                 return started;
             }
-            ManagedProcess fromFile = fromPidFile(pidFile.get(), cmd);
+            ManagedProcess fromFile = fromPidFile(pidFile.get(), cmd, started);
             onStarted.accept(fromFile);
             log.accept(fromFile + " (from " + pidFile.get() + ") ready after " + took.toMillis() + " ms");
             return fromFile;
@@ -129,7 +131,7 @@ final class CommandServerLauncher {
         }
     }
 
-    private ManagedProcess fromPidFile(Path file, List<String> cmd) throws InvalidRunException {
+    private ManagedProcess fromPidFile(Path file, List<String> cmd, ManagedProcess launcher) throws InvalidRunException {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         String problem = "missing";
         while (System.nanoTime() < deadline) {
@@ -142,7 +144,10 @@ final class CommandServerLauncher {
                         Optional<ManagedProcess> attached = ManagedProcess.attach("server", pid, started,
                                 layout.processOutput("server"), cmd);
                         if (attached.isPresent()) {
-                            return attached.get().stoppedWith(server.stop());
+                            // Its group: the launcher's, or the one a daemon made for itself (setsid).
+                            return attached.get().stoppedWith(server.stop()).inGroup(ProcessGroup.ofStarted(pid, started,
+                                    launcher.group().map(g -> java.util.OptionalLong.of(g.id()))
+                                            .orElse(java.util.OptionalLong.empty())));
                         }
                     }
                     problem = "pid " + pid + " is not running";

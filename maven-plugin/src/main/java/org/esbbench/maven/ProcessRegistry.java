@@ -39,7 +39,8 @@ final class ProcessRegistry {
             List<ProcessesFile.Entry> entries = ProcessesFile.read(file);
             entries.add(new ProcessesFile.Entry(process.name(), process.pid(), process.startedAtMs(), OptionalLong.empty(),
                     process.log().toAbsolutePath().toString(), String.join(" ", process.command()),
-                    process.stopSignal().name()));
+                    process.stopSignal().name(),
+                    process.group().map(g -> OptionalLong.of(g.id())).orElse(OptionalLong.empty())));
             ProcessesFile.write(file, entries);
         }
     }
@@ -70,10 +71,17 @@ final class ProcessRegistry {
             if (e.running()) {
                 ManagedProcess.attach(e.name(), e.pid(), e.startedAtMs(), Paths.get(e.log()),
                         e.command().isEmpty() ? List.of() : List.of(e.command().split(" ")))
-                        .map(p -> p.stoppedWith(StopSignal.recorded(e.stopSignal()))).ifPresent(alive::add);
+                        .map(p -> p.stoppedWith(StopSignal.recorded(e.stopSignal())).inGroup(group(e)))
+                        .ifPresent(alive::add);
             }
         }
         return alive;
+    }
+
+    /** The group an entry's process was started in, if the file records one. */
+    private static Optional<ProcessGroup> group(ProcessesFile.Entry e) {
+        return e.processGroup().isPresent() && e.processGroup().getAsLong() > 1
+                ? Optional.of(new ProcessGroup(e.processGroup().getAsLong(), e.startedAtMs())) : Optional.empty();
     }
 
     /** The newest running process named {@code name}, if alive. */
@@ -90,6 +98,7 @@ final class ProcessRegistry {
     /**
      * Stops every process still running, in the reverse order of their start (the monitor before the server,
      * the server before the backend it calls), and marks every entry stopped, also those that had already ended.
+     * The process group of an entry whose process has died meanwhile is stopped too: the workers its death orphaned.
      *
      * @return one line per process stopped, for the build's log
      */
@@ -100,6 +109,16 @@ final class ProcessRegistry {
             ManagedProcess p = alive.get(i);
             boolean clean = p.stop(grace);
             report.add(p + (clean ? " stopped" : " did not stop within " + grace.toSeconds() + " s and was killed"));
+        }
+        for (ProcessesFile.Entry e : ProcessesFile.read(file)) {
+            Optional<ProcessGroup> group = e.running() ? group(e) : Optional.empty();
+            if (group.isPresent() && alive.stream().noneMatch(p -> p.pid() == e.pid())) {
+                int left = group.get().stop();
+                if (left > 0) {
+                    report.add(group.get() + " of " + e.name() + " (pid " + e.pid() + ", ended before): " + left
+                            + " process(es) left in it, stopped");
+                }
+            }
         }
         synchronized (FILE_LOCK) {
             List<ProcessesFile.Entry> entries = ProcessesFile.read(file);
