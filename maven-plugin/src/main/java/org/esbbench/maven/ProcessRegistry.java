@@ -78,6 +78,25 @@ final class ProcessRegistry {
         return alive;
     }
 
+    /**
+     * The entries said to run whose process has ended but whose process group still has members (the workers a
+     * server's death orphaned): a resumed build must not start while they hold the server's port.
+     */
+    List<ProcessesFile.Entry> orphanedGroups() throws IOException {
+        return orphanedGroups(running());
+    }
+
+    private List<ProcessesFile.Entry> orphanedGroups(List<ManagedProcess> alive) throws IOException {
+        List<ProcessesFile.Entry> orphaned = new ArrayList<>();
+        for (ProcessesFile.Entry e : ProcessesFile.read(file)) {
+            Optional<ProcessGroup> group = e.running() ? group(e) : Optional.empty();
+            if (group.isPresent() && alive.stream().noneMatch(p -> p.pid() == e.pid()) && group.get().anyAlive()) {
+                orphaned.add(e);
+            }
+        }
+        return orphaned;
+    }
+
     /** The group an entry's process was started in, if the file records one. */
     private static Optional<ProcessGroup> group(ProcessesFile.Entry e) {
         return e.processGroup().isPresent() && e.processGroup().getAsLong() > 1
@@ -110,14 +129,12 @@ final class ProcessRegistry {
             boolean clean = p.stop(grace);
             report.add(p + (clean ? " stopped" : " did not stop within " + grace.toSeconds() + " s and was killed"));
         }
-        for (ProcessesFile.Entry e : ProcessesFile.read(file)) {
-            Optional<ProcessGroup> group = e.running() ? group(e) : Optional.empty();
-            if (group.isPresent() && alive.stream().noneMatch(p -> p.pid() == e.pid())) {
-                int left = group.get().stop();
-                if (left > 0) {
-                    report.add(group.get() + " of " + e.name() + " (pid " + e.pid() + ", ended before): " + left
-                            + " process(es) left in it, stopped");
-                }
+        for (ProcessesFile.Entry e : orphanedGroups(alive)) {
+            ProcessGroup group = group(e).orElseThrow();
+            int left = group.stop();
+            if (left > 0) {
+                report.add(group + " of " + e.name() + " (pid " + e.pid() + ", ended before): " + left
+                        + " process(es) left in it, stopped");
             }
         }
         synchronized (FILE_LOCK) {

@@ -74,7 +74,8 @@ class ProcessGroupTest {
 
     @Test
     void aStopGoalReadsTheGroupFromTheFileAndStopsTheOrphansOfADeadServer() throws Exception {
-        ProcessRegistry registry = new ProcessRegistry(dir.resolve("processes.csv"));
+        org.esbbench.report.run.RunLayout layout = new org.esbbench.report.run.RunLayout(dir);
+        ProcessRegistry registry = new ProcessRegistry(layout.processes());
         ManagedProcess master = ManagedProcess.startInOwnGroup("server", MASTER, dir, dir.resolve("server.log"))
                 .stoppedWith(StopSignal.QUIT);
         ProcessGroup group = master.group().orElseThrow();
@@ -87,7 +88,14 @@ class ProcessGroupTest {
             leader.destroyForcibly();
             leader.onExit().get();
 
-            // another goal (esb-bench:stop, a resumed build): a new registry on the file
+            assertThat(registry.running()).isEmpty();
+            assertThat(registry.orphanedGroups()).extracting(ProcessesFile.Entry::pid).containsExactly(master.pid());
+            // a resumed build refuses to start beside them and says how to stop them
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> ResumeCheck.requireNoLeftovers(layout))
+                    .hasMessageContaining("what is left of server's process group " + master.pid())
+                    .hasMessageContaining("esb-bench:stop");
+
+            // another goal (esb-bench:stop): a new registry on the file
             List<String> report = new ProcessRegistry(registry.file()).stopAll(Duration.ofSeconds(20));
 
             assertThat(report).singleElement().asString().contains("process group " + master.pid(), "2 process(es)");
