@@ -99,6 +99,12 @@ final class CommandServerLauncher {
         Readiness.requireFreePort("server of target '" + profile.name() + "'", profile.host(), profile.port());
         Files.createDirectories(work());
         Placeholders values = placeholders(heap);
+        if (server.usesManagement()) {
+            java.net.InetSocketAddress jmx = profile.managementAgent().orElseThrow();
+            Readiness.requireFreePort("management connector (jmx=) of target '" + profile.name() + "'",
+                    jmx.getHostString(), jmx.getPort());
+            org.esbbench.maven.management.AgentJar.writeTo(work()); // what ${management} names
+        }
         List<String> cmd = server.startCommand(values, root);
         Optional<Path> pidFile = server.pidFile(values, root);
         pidFile.ifPresent(f -> {

@@ -11,11 +11,15 @@ import java.util.regex.Pattern;
 /**
  * The {@code ${name}} placeholders of a target profile's server.command, server.setup, server.health and
  * server.pid: {@value #NAMES_TEXT}. An unknown name is an error at check, before anything starts.
+ * {@code ${management}} is one JVM flag, {@code -javaagent:<work>/management-agent.jar=HOST:PORT}: the suite's
+ * management connector at the profile's {@code jmx=} address, bound to that address only ({@link
+ * org.esbbench.maven.management.LoopbackAgent}), for a JVM server the profile starts.
  */
 final class Placeholders {
     static final List<String> NAMES = List.of("heap", "host", "port", "backend.host", "backend.port", "artefacts",
-            "root", "work");
-    static final String NAMES_TEXT = "${heap} ${host} ${port} ${backend.host} ${backend.port} ${artefacts} ${root} ${work}";
+            "root", "work", "management");
+    static final String NAMES_TEXT = "${heap} ${host} ${port} ${backend.host} ${backend.port} ${artefacts} ${root} ${work}"
+            + " ${management}";
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}]*)}");
 
     private final Map<String, String> values;
