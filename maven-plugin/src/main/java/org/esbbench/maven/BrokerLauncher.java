@@ -11,7 +11,8 @@ import org.esbbench.report.run.RunLayout;
 /**
  * Starts the target profile's own JMS broker ({@link ExternalBroker}) as the run's process {@code broker}, before
  * the backend and the server: registered like them, it is stopped by the stop goal and the shutdown hooks, after
- * the server (processes stop in the reverse order of their start).
+ * the server (processes stop in the reverse order of their start). It runs in a process group of its own
+ * ({@link ManagedProcess#startInOwnGroup}), so whatever the command starts is stopped with it.
  */
 final class BrokerLauncher {
     static final String NAME = "broker";
@@ -33,7 +34,8 @@ final class BrokerLauncher {
         Readiness.requireFreePort("JMS broker", url.getHost(), url.getPort());
         List<String> command = broker.resolve(root, url);
         log.accept("starting the JMS broker for " + jms + ": " + String.join(" ", command));
-        return ManagedProcess.start(NAME, command, root, layout.processOutput(NAME));
+        // A group of its own, like a profile's server: a broker script's JVM and anything else it starts stop with it.
+        return ManagedProcess.startInOwnGroup(NAME, command, root, layout.processOutput(NAME));
     }
 
     void await(ManagedProcess process, ExternalBroker broker) throws InvalidRunException {

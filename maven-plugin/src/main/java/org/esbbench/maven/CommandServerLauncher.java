@@ -104,9 +104,11 @@ final class CommandServerLauncher {
         Readiness.requireFreePort("server of target '" + profile.name() + "'", profile.host(), profile.port());
         Files.createDirectories(work());
         Placeholders values = placeholders(heap, gcLog);
-        if (!values.jvmFlags().isEmpty() && profile.managementAgent().isPresent()
-                && server.command().contains("${" + Placeholders.LIST + "}")) {
-            Readiness.requireFreePort("server's management agent (JMX)", "127.0.0.1", profile.managementAgent().get().getPort());
+        if (server.usesManagement() && profile.managementAgent().isPresent()) {
+            java.net.InetSocketAddress jmx = profile.managementAgent().orElseThrow();
+            Readiness.requireFreePort("management connector (jmx=) of target '" + profile.name() + "'",
+                    jmx.getHostString(), jmx.getPort());
+            org.esbbench.maven.management.AgentJar.writeTo(work()); // what ${management} names
         }
         List<String> cmd = server.startCommand(values, root);
         Optional<Path> pidFile = server.pidFile(values, root);
@@ -119,7 +121,9 @@ final class CommandServerLauncher {
         });
         log.accept("starting the server of target '" + profile.name() + "' on " + profile.host() + ":" + profile.port()
                 + ": " + String.join(" ", cmd));
-        ManagedProcess started = ManagedProcess.start(pidFile.isPresent() ? LAUNCHER : "server", cmd, work(),
+        // In a process group of its own: whatever the command starts (workers, a launcher's daemon) is stopped with
+        // it, also what its death orphans.
+        ManagedProcess started = ManagedProcess.startInOwnGroup(pidFile.isPresent() ? LAUNCHER : "server", cmd, work(),
                 layout.processOutput("server")).stoppedWith(server.stop());
         onStarted.accept(started);
         try {
@@ -128,7 +132,7 @@ final class CommandServerLauncher {
                 log.accept(started + " ready after " + took.toMillis() + " ms");
                 return started;
             }
-            ManagedProcess fromFile = fromPidFile(pidFile.get(), cmd);
+            ManagedProcess fromFile = fromPidFile(pidFile.get(), cmd, started);
             onStarted.accept(fromFile);
             log.accept(fromFile + " (from " + pidFile.get() + ") ready after " + took.toMillis() + " ms");
             return fromFile;
@@ -138,7 +142,7 @@ final class CommandServerLauncher {
         }
     }
 
-    private ManagedProcess fromPidFile(Path file, List<String> cmd) throws InvalidRunException {
+    private ManagedProcess fromPidFile(Path file, List<String> cmd, ManagedProcess launcher) throws InvalidRunException {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         String problem = "missing";
         while (System.nanoTime() < deadline) {
@@ -151,7 +155,10 @@ final class CommandServerLauncher {
                         Optional<ManagedProcess> attached = ManagedProcess.attach("server", pid, started,
                                 layout.processOutput("server"), cmd);
                         if (attached.isPresent()) {
-                            return attached.get().stoppedWith(server.stop());
+                            // Its group: the launcher's, or the one a daemon made for itself (setsid).
+                            return attached.get().stoppedWith(server.stop()).inGroup(ProcessGroup.ofStarted(pid, started,
+                                    launcher.group().map(g -> java.util.OptionalLong.of(g.id()))
+                                            .orElse(java.util.OptionalLong.empty())));
                         }
                     }
                     problem = "pid " + pid + " is not running";

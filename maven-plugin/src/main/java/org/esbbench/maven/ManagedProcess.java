@@ -26,11 +26,14 @@ public final class ManagedProcess {
     private final Process process;
     /** What asks it to stop before the kill: TERM unless a target profile's server.stop says otherwise. */
     private final StopSignal stopSignal;
+    /** The process group it leads when started in one ({@link #startInOwnGroup}), else null. */
+    private final ProcessGroup group;
     /** The processes this JVM started, by pid: a goal that re-attaches one another goal started knows its exit code. */
     private static final java.util.Map<Long, Process> STARTED = new java.util.concurrent.ConcurrentHashMap<>();
 
     private ManagedProcess(String name, List<String> command, Path log, ProcessHandle handle, long startedAtMs,
-                           Process process, StopSignal stopSignal) {
+                           Process process, StopSignal stopSignal, ProcessGroup group) {
+        this.group = group;
         this.process = process;
         this.stopSignal = stopSignal;
         this.name = name;
@@ -42,6 +45,34 @@ public final class ManagedProcess {
 
     /** Starts {@code command} with stdout and stderr appended to {@code log}. */
     public static ManagedProcess start(String name, List<String> command, Path workDir, Path log) throws IOException {
+        Process process = launch(command, workDir, log);
+        return new ManagedProcess(name, command, log, process.toHandle(), System.currentTimeMillis(), process,
+                StopSignal.TERM, null);
+    }
+
+    /**
+     * Starts {@code command} like {@link #start}, in a session and process group of its own (through
+     * {@code setsid}), so that {@link #stop} reaches everything it starts, also what its death orphaned. Where there
+     * is no setsid (not Linux), it is started as {@link #start} does and only its descendants are followed.
+     */
+    public static ManagedProcess startInOwnGroup(String name, List<String> command, Path workDir, Path log)
+            throws IOException {
+        java.util.Optional<Path> setsid = ProcessGroup.setsid();
+        if (setsid.isEmpty()) {
+            return start(name, command, workDir, log);
+        }
+        List<String> inSession = new java.util.ArrayList<>();
+        inSession.add(setsid.get().toString());
+        inSession.addAll(command);
+        long startedAtMs = System.currentTimeMillis();
+        Process process = launch(inSession, workDir, log);
+        // setsid does not fork (a child of this JVM never leads a group): the group's id is the started pid. The
+        // recorded command is the profile's own; the process group column says how it was started.
+        return new ManagedProcess(name, command, log, process.toHandle(), startedAtMs, process, StopSignal.TERM,
+                new ProcessGroup(process.pid(), startedAtMs));
+    }
+
+    private static Process launch(List<String> command, Path workDir, Path log) throws IOException {
         Files.createDirectories(log.toAbsolutePath().getParent());
         Process process = new ProcessBuilder(command)
                 .directory(workDir.toFile())
@@ -51,13 +82,17 @@ public final class ManagedProcess {
                 .start();
         process.getOutputStream().close();
         STARTED.put(process.pid(), process);
-        return new ManagedProcess(name, command, log, process.toHandle(), System.currentTimeMillis(), process,
-                StopSignal.TERM);
+        return process;
     }
 
     /** The same process, stopped with {@code signal} (then killed after the grace period). */
     ManagedProcess stoppedWith(StopSignal signal) {
-        return new ManagedProcess(name, command, log, handle, startedAtMs, process, signal);
+        return new ManagedProcess(name, command, log, handle, startedAtMs, process, signal, group);
+    }
+
+    /** The same process, known to lead (or belong to) {@code group}: stopped with the group. */
+    ManagedProcess inGroup(java.util.Optional<ProcessGroup> group) {
+        return new ManagedProcess(name, command, log, handle, startedAtMs, process, stopSignal, group.orElse(null));
     }
 
     /**
@@ -69,7 +104,7 @@ public final class ManagedProcess {
         return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
                 .filter(h -> h.info().startInstant()
                         .map(s -> Math.abs(s.toEpochMilli() - startedAtMs) <= SAME_START.toMillis()).orElse(true))
-                .map(h -> new ManagedProcess(name, command, log, h, startedAtMs, startedHere(h), StopSignal.TERM));
+                .map(h -> new ManagedProcess(name, command, log, h, startedAtMs, startedHere(h), StopSignal.TERM, null));
     }
 
     /** The Process of {@code handle} when this JVM started it (same pid, still that process), else null. */
@@ -102,6 +137,10 @@ public final class ManagedProcess {
     /** When it was started (epoch ms). */
     public long startedAtMs() { return startedAtMs; }
     public boolean isAlive() { return handle.isAlive(); }
+    /** The process group it was started in, when it was ({@link #startInOwnGroup}). */
+    java.util.Optional<ProcessGroup> group() { return java.util.Optional.ofNullable(group); }
+    /** True while it or any member of its group runs: there is something left to stop. */
+    boolean anythingLeft() { return handle.isAlive() || (group != null && group.anyAlive()); }
     StopSignal stopSignal() { return stopSignal; }
 
     /** The exit code once the process has ended, or null (still running, or not started by this JVM). */
@@ -125,10 +164,30 @@ public final class ManagedProcess {
      * same way first, so nothing outlives the build. With another stop signal (a target profile's server.stop,
      * e.g. QUIT for nginx) only the process itself gets it: a server that manages workers stops them itself, and
      * a worker stopped under its master would just be replaced. Descendants still there after the grace period
-     * are killed with it.
-     * @return true when it ended within the grace period (a clean stop)
+     * are killed with it. A process started in a group of its own ({@link #startInOwnGroup}) has its group stopped
+     * after it: what is left of the group once the leader has ended, or when the grace period is over, gets TERM,
+     * then KILL; a last sweep leaves no member, also when the leader had died before (its workers orphaned).
+     * @return true when it (and its group) ended within the grace period (a clean stop)
      */
     public boolean stop(Duration grace) {
+        long deadline = System.nanoTime() + grace.toNanos();
+        boolean leaderWasAlive = handle.isAlive();
+        boolean clean = stopLeader(grace);
+        if (group == null) {
+            return clean;
+        }
+        // The leader's own stop (nginx's QUIT) lets its workers finish: wait for them within what is left of the
+        // grace period, then stop the rest of the group. Orphans of a leader that had died before wait for nothing.
+        Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+        if (!group.awaitEmpty(leaderWasAlive && clean ? left : Duration.ZERO)) {
+            clean = false;
+            group.stop();
+        }
+        group.kill(); // the last sweep: a member that ignored TERM, or one forked meanwhile
+        return clean;
+    }
+
+    private boolean stopLeader(Duration grace) {
         // Taken now: once the process has ended, its orphans are no longer its descendants.
         List<ProcessHandle> descendants = handle.descendants().toList();
         if (stopSignal == StopSignal.TERM) {

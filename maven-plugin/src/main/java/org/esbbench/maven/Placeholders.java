@@ -11,16 +11,19 @@ import java.util.regex.Pattern;
 /**
  * The {@code ${name}} placeholders of a target profile's server.command, server.setup, server.health and
  * server.pid: {@value #NAMES_TEXT}. An unknown name is an error at check, before anything starts.
- * {@code ${jvm.flags}} is a list (the JVM flags the suite gives every server JVM it starts): it stands alone as a
- * word and becomes as many arguments as it has flags.
+ * {@code ${management}} is one JVM flag, {@code -javaagent:<work>/management-agent.jar=HOST:PORT}: the suite's
+ * management connector at the profile's {@code jmx=} address, bound to that address only ({@link
+ * org.esbbench.maven.management.LoopbackAgent}), for a JVM server the profile starts.
+ * {@code ${jvm.flags}} is a list (the JVM flags the suite gives every server JVM it starts, ${management} among them
+ * when the profile has jmx=): it stands alone as a word and becomes as many arguments as it has flags.
  */
 final class Placeholders {
     /** The one list placeholder: the server JVM's flags (heap, GC log, management connection on loopback). */
     static final String LIST = "jvm.flags";
     static final List<String> NAMES = List.of("heap", "host", "port", "backend.host", "backend.port", "artefacts",
-            "root", "work", "java", "jms.url", LIST);
+            "root", "work", "management", "java", "jms.url", LIST);
     static final String NAMES_TEXT = "${heap} ${host} ${port} ${backend.host} ${backend.port} ${artefacts} ${root} ${work}"
-            + " ${java} ${jms.url} ${jvm.flags}";
+            + " ${management} ${java} ${jms.url} ${jvm.flags}";
     private static final String LIST_WORD = "${" + LIST + "}";
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}]*)}");
 

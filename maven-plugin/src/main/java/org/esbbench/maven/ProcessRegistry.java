@@ -39,7 +39,8 @@ final class ProcessRegistry {
             List<ProcessesFile.Entry> entries = ProcessesFile.read(file);
             entries.add(new ProcessesFile.Entry(process.name(), process.pid(), process.startedAtMs(), OptionalLong.empty(),
                     process.log().toAbsolutePath().toString(), String.join(" ", process.command()),
-                    process.stopSignal().name()));
+                    process.stopSignal().name(),
+                    process.group().map(g -> OptionalLong.of(g.id())).orElse(OptionalLong.empty())));
             ProcessesFile.write(file, entries);
         }
     }
@@ -70,10 +71,36 @@ final class ProcessRegistry {
             if (e.running()) {
                 ManagedProcess.attach(e.name(), e.pid(), e.startedAtMs(), Paths.get(e.log()),
                         e.command().isEmpty() ? List.of() : List.of(e.command().split(" ")))
-                        .map(p -> p.stoppedWith(StopSignal.recorded(e.stopSignal()))).ifPresent(alive::add);
+                        .map(p -> p.stoppedWith(StopSignal.recorded(e.stopSignal())).inGroup(group(e)))
+                        .ifPresent(alive::add);
             }
         }
         return alive;
+    }
+
+    /**
+     * The entries said to run whose process has ended but whose process group still has members (the workers a
+     * server's death orphaned): a resumed build must not start while they hold the server's port.
+     */
+    List<ProcessesFile.Entry> orphanedGroups() throws IOException {
+        return orphanedGroups(running());
+    }
+
+    private List<ProcessesFile.Entry> orphanedGroups(List<ManagedProcess> alive) throws IOException {
+        List<ProcessesFile.Entry> orphaned = new ArrayList<>();
+        for (ProcessesFile.Entry e : ProcessesFile.read(file)) {
+            Optional<ProcessGroup> group = e.running() ? group(e) : Optional.empty();
+            if (group.isPresent() && alive.stream().noneMatch(p -> p.pid() == e.pid()) && group.get().anyAlive()) {
+                orphaned.add(e);
+            }
+        }
+        return orphaned;
+    }
+
+    /** The group an entry's process was started in, if the file records one. */
+    private static Optional<ProcessGroup> group(ProcessesFile.Entry e) {
+        return e.processGroup().isPresent() && e.processGroup().getAsLong() > 1
+                ? Optional.of(new ProcessGroup(e.processGroup().getAsLong(), e.startedAtMs())) : Optional.empty();
     }
 
     /** The newest running process named {@code name}, if alive. */
@@ -90,6 +117,7 @@ final class ProcessRegistry {
     /**
      * Stops every process still running, in the reverse order of their start (the monitor before the server,
      * the server before the backend it calls), and marks every entry stopped, also those that had already ended.
+     * The process group of an entry whose process has died meanwhile is stopped too: the workers its death orphaned.
      *
      * @return one line per process stopped, for the build's log
      */
@@ -100,6 +128,14 @@ final class ProcessRegistry {
             ManagedProcess p = alive.get(i);
             boolean clean = p.stop(grace);
             report.add(p + (clean ? " stopped" : " did not stop within " + grace.toSeconds() + " s and was killed"));
+        }
+        for (ProcessesFile.Entry e : orphanedGroups(alive)) {
+            ProcessGroup group = group(e).orElseThrow();
+            int left = group.stop();
+            if (left > 0) {
+                report.add(group + " of " + e.name() + " (pid " + e.pid() + ", ended before): " + left
+                        + " process(es) left in it, stopped");
+            }
         }
         synchronized (FILE_LOCK) {
             List<ProcessesFile.Entry> entries = ProcessesFile.read(file);

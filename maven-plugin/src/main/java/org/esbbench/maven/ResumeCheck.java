@@ -157,15 +157,19 @@ final class ResumeCheck {
 
     /** The processes of an earlier build of the run that still run (processes.csv, pid and start time). */
     static void requireNoLeftovers(RunLayout layout) throws InvalidRunException {
-        List<ManagedProcess> alive;
+        List<String> alive = new java.util.ArrayList<>();
         try {
-            alive = new ProcessRegistry(layout.processes()).running();
+            ProcessRegistry registry = new ProcessRegistry(layout.processes());
+            registry.running().forEach(p -> alive.add(p.name() + " (pid " + p.pid() + ")"));
+            // A server that died left its workers (its process group) behind, e.g. on the server's port.
+            registry.orphanedGroups().forEach(e -> alive.add("what is left of " + e.name() + "'s process group "
+                    + e.processGroup().getAsLong()));
         } catch (IOException e) {
             throw new InvalidRunException("cannot read " + layout.processes() + ": " + e.getMessage());
         }
         if (!alive.isEmpty()) {
             throw new InvalidRunException("run " + layout.runId() + " still has processes from its earlier build: "
-                    + alive.stream().map(p -> p.name() + " (pid " + p.pid() + ")").collect(Collectors.joining(", "))
+                    + String.join(", ", alive)
                     + ". Stop them with mvn -pl suite esb-bench:stop -Drun=" + layout.runId() + ", then resume");
         }
     }

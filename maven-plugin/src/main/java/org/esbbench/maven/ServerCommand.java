@@ -20,6 +20,8 @@ import java.util.Set;
  *   <li>{@code server.health}: a URL that answers 2xx once the server is ready; default: a TCP connection to
  *       host:port is accepted;</li>
  *   <li>{@code server.stop}: TERM (default), INT, QUIT or KILL; a kill follows the grace period;</li>
+ *   <li>{@code ${management}} in server.command: the JVM flag of the suite's management connector at the profile's
+ *       {@code jmx=} address, bound to it only (needs jmx=, without jmx.user/jmx.ssl: it has no authentication);</li>
  *   <li>{@code server.pid}: {@code process} (default: the started process is the server) or
  *       {@code file:<path>} (the server writes its process id there, e.g. a launcher that daemonises); the pid is
  *       what the stop signal goes to and whose CPU time, with its descendants', the monitor reads from /proc.</li>
@@ -34,6 +36,8 @@ record ServerCommand(String command, Optional<String> setup, Optional<String> he
     static final String HEALTH = "server.health";
     static final String STOP = "server.stop";
     static final String PID = "server.pid";
+    /** The placeholder of the management connector's JVM flag. */
+    static final String MANAGEMENT = "management";
 
     /**
      * The profile's server command, or empty when the profile has no {@code server.command} (the bundled reference
@@ -77,6 +81,22 @@ record ServerCommand(String command, Optional<String> setup, Optional<String> he
                 throw invalid(profile, key + " uses ${artefacts} but the profile has no artefacts= (a folder relative"
                         + " to the checkout's root)");
             }
+        }
+        if (Placeholders.used(command).contains(MANAGEMENT)) {
+            if (profile.managementAgent().isEmpty()) {
+                throw invalid(profile, COMMAND + " uses ${" + MANAGEMENT + "} but the profile has no jmx=127.0.0.1:PORT"
+                        + " (where the suite's management connector listens and the monitor connects)");
+            }
+            if (!profile.jmxOptions().plain()) {
+                throw invalid(profile, COMMAND + " uses ${" + MANAGEMENT + "}, a connector without authentication or"
+                        + " TLS, but the profile sets jmx.user/jmx.ssl: remove those, or open the server's own connector");
+            }
+        }
+        if (Placeholders.used(command).contains(Placeholders.LIST) && profile.managementAgent().isPresent()
+                && !profile.jmxOptions().plain()) {
+            throw invalid(profile, COMMAND + " uses ${" + Placeholders.LIST + "}, which opens the suite's connector (no"
+                    + " authentication, no TLS) at jmx=, but the profile sets jmx.user/jmx.ssl: remove those, or list the"
+                    + " JVM flags yourself and open the server's own connector");
         }
         List<String> words = split(profile, COMMAND, command);
         if (words.isEmpty()) {
@@ -149,9 +169,20 @@ record ServerCommand(String command, Optional<String> setup, Optional<String> he
         v.put("java", ServerLauncher.java());
         v.put("jms.url", profile.jmsProviderUrl().toString());
         List<String> jvm = new ArrayList<>(ServerLauncher.serverJvmFlags(heap, gcLog));
-        Optional<java.net.InetSocketAddress> agent = profile.managementAgent();
-        agent.ifPresent(a -> jvm.addAll(org.esbbench.maven.management.ManagementAgentFlags.forLoopback(a.getPort())));
+        java.util.Optional<java.net.InetSocketAddress> jmx = profile.managementAgent();
+        if (jmx.isPresent()) {
+            String agent = org.esbbench.maven.management.ManagementAgentFlags.javaAgent(
+                    work.resolve(org.esbbench.maven.management.AgentJar.FILE), jmx.get().getHostString(), jmx.get().getPort());
+            v.put(MANAGEMENT, agent);
+            jvm.add(agent);
+        }
         return new Placeholders(v, jvm);
+    }
+
+    /** True when the start command takes the suite's management connector (${management}, or in ${jvm.flags}). */
+    boolean usesManagement() {
+        java.util.Set<String> used = Placeholders.used(command);
+        return used.contains(MANAGEMENT) || used.contains(Placeholders.LIST);
     }
 
     /** The start command's arguments; a first word with a slash is relative to the checkout's root. */

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.esbbench.maven.management.AgentJar;
 import org.esbbench.maven.management.ManagementAgentFlags;
 import org.esbbench.report.run.RunLayout;
 
@@ -74,9 +75,10 @@ final class ServerLauncher {
         cmd.addAll(serverJvmFlags(heap, gcLog));
         java.util.Optional<java.net.InetSocketAddress> agent = profile.managementAgent();
         if (agent.isPresent()) {
-            // GC notifications over the management agent, on loopback only: the run's monitor connects here.
+            // GC notifications over the suite's management connector, on loopback only: the run's monitor connects
+            // here. Its jar is written into the run folder (the plugin carries the agent's classes).
             Readiness.requireFreePort("reference server's management agent (JMX)", "127.0.0.1", agent.get().getPort());
-            cmd.addAll(ManagementAgentFlags.forLoopback(agent.get().getPort()));
+            cmd.addAll(ManagementAgentFlags.forLoopback(AgentJar.writeTo(layout.dir()), agent.get().getPort()));
         }
         cmd.addAll(List.of("-jar", jar.toString(),
                 "--port", Integer.toString(profile.port()),

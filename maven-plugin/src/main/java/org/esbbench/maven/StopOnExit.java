@@ -36,7 +36,7 @@ final class StopOnExit implements AutoCloseable {
         List<String> report = new ArrayList<>();
         for (int i = started.size() - 1; i >= 0; i--) {
             ManagedProcess p = started.get(i);
-            if (p.isAlive()) {
+            if (p.anythingLeft()) {
                 report.add(p + (p.stop(grace) ? " stopped" : " killed"));
             }
             markStopped(p);
@@ -49,7 +49,7 @@ final class StopOnExit implements AutoCloseable {
         synchronized (this) {
             for (int i = started.size() - 1; i >= 0; i--) {
                 ManagedProcess p = started.get(i);
-                if (p.isAlive()) {
+                if (p.anythingLeft()) { // a dead server's orphaned workers too (its process group)
                     System.err.println("[esb-bench] build ending: stopping " + p);
                     p.stop(GRACE);
                     markStopped(p);

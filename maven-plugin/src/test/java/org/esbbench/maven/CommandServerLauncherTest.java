@@ -73,6 +73,49 @@ class CommandServerLauncherTest {
         }
     }
 
+    /**
+     * A JVM server from server.command (as Apache Synapse will be) with ${management}: the suite's connector answers
+     * at the profile's jmx= address (a full GC, as after each scenario run), the server listens on loopback only,
+     * and it runs in a process group of its own, recorded in processes.csv.
+     */
+    @Test
+    void aJvmServerWithManagementGetsTheLoopbackConnectorAndAGroupOfItsOwn() throws Exception {
+        int port = GarbageMakerJvm.freePort();
+        int jmx = GarbageMakerJvm.freePort();
+        TargetProfile profile = profile("host=127.0.0.1\nport=" + port + "\njmx=127.0.0.1:" + jmx + "\n"
+                + "server.command=" + java() + " -Xmx${heap} ${management} -cp " + classes() + " "
+                + TinyServer.class.getName() + " ${port} ${work}/tiny.pid\n"
+                + "server.health=http://${host}:${port}/health\n");
+        RunLayout layout = new RunLayout(Files.createDirectories(root.resolve("results/run")));
+        ProcessRegistry registry = new ProcessRegistry(layout.processes());
+        List<ManagedProcess> registered = new ArrayList<>();
+        TargetServers servers = new TargetServers(root, layout, profile, Duration.ofSeconds(30), line -> { });
+        try {
+            ManagedProcess server = servers.startServer(null, "64m", layout.serverGcLog(), "modern", p -> {
+                registered.add(p);
+                registry.register(p);
+            }).orElseThrow();
+
+            assertThat(server.group()).map(ProcessGroup::id).contains(server.pid());
+            assertThat(ProcessesFile.read(layout.processes())).singleElement()
+                    .satisfies(e -> assertThat(e.processGroup()).hasValue(server.pid()));
+            try (org.esbbench.maven.management.ManagementConnection connection =
+                         org.esbbench.maven.management.ManagementConnection.connect(
+                                 org.esbbench.maven.management.ManagementAgentFlags.serviceUrl("127.0.0.1", jmx),
+                                 Duration.ofSeconds(30))) {
+                assertThat(org.esbbench.maven.management.FullGc.run(connection, Duration.ofSeconds(30))).isTrue();
+            }
+            assertThat(ListeningSockets.of(List.of(server.pid())))
+                    .allSatisfy(l -> assertThat(l.loopback()).as(l.toString()).isTrue())
+                    .extracting(ListeningSockets.Listener::port).containsExactlyInAnyOrder(port, jmx);
+
+            assertThat(registry.stopAll(Duration.ofSeconds(10))).allMatch(l -> l.endsWith(" stopped"));
+            assertThat(server.anythingLeft()).isFalse();
+        } finally {
+            registered.forEach(p -> p.stop(Duration.ofSeconds(2)));
+        }
+    }
+
     @Test
     void aSetupThatFailsStopsTheStartWithItsOutput() throws Exception {
         Files.createDirectories(root.resolve("scripts"));

@@ -54,6 +54,34 @@ class ServerCommandTest {
         assertThat(server.pidFile(values, root)).contains(work.resolve("web.pid"));
     }
 
+    /** A JVM server (Synapse, ...) started from the profile gets the suite's loopback-only management connector. */
+    @Test
+    void managementIsTheSuitesConnectorAtTheProfilesJmxAddressAsOneWord() throws Exception {
+        TargetProfile p = profile("""
+                port=8280
+                jmx=127.0.0.1:9199
+                server.command=java -Xmx${heap} ${management} -jar server.jar
+                """);
+        ServerCommand server = ServerCommand.of(p, root).orElseThrow();
+        Path work = root.resolve("results/run/server");
+
+        assertThat(server.usesManagement()).isTrue();
+        assertThat(server.startCommand(ServerCommand.placeholders(p, root, work, "512m", work.resolve("gc.log")), root)).containsExactly(
+                "java", "-Xmx512m", "-javaagent:" + work.resolve("management-agent.jar") + "=127.0.0.1:9199", "-jar",
+                "server.jar");
+    }
+
+    @Test
+    void managementNeedsAPlainJmxAddress() throws Exception {
+        assertThatThrownBy(() -> ServerCommand.of(profile("server.command=java ${management} -jar s.jar\n"), root))
+                .isInstanceOf(InvalidRunException.class).hasMessageContaining("no jmx=127.0.0.1:PORT");
+        assertThatThrownBy(() -> ServerCommand.of(profile("""
+                jmx=127.0.0.1:9199
+                jmx.ssl=true
+                server.command=java ${management} -jar s.jar
+                """), root)).isInstanceOf(InvalidRunException.class).hasMessageContaining("without authentication");
+    }
+
     @Test
     void aJvmServerGetsTheSuitesJvmFlagsAsSeparateArguments() throws Exception {
         TargetProfile p = profile("""
@@ -72,7 +100,8 @@ class ServerCommandTest {
         assertThat(cmd.subList(0, 4)).containsExactly(root.resolve("bin/run.sh").toString(), ServerLauncher.java(),
                 work.toString(), "tcp://127.0.0.1:61616");
         assertThat(cmd.subList(4, cmd.size())).containsSequence(ServerLauncher.serverJvmFlags("384m", gcLog))
-                .containsSequence(org.esbbench.maven.management.ManagementAgentFlags.forLoopback(9199));
+                .contains(org.esbbench.maven.management.ManagementAgentFlags.javaAgent(
+                        work.resolve(org.esbbench.maven.management.AgentJar.FILE), "127.0.0.1", 9199));
     }
 
     @Test

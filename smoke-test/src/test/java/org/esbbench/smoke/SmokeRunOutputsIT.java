@@ -210,8 +210,10 @@ class SmokeRunOutputsIT {
         assertThat(json.path("git").path("commit").asText()).isNotBlank();
         assertThat(json.path("versions").path("jmeter").asText()).isEqualTo("5.6.3");
         assertThat(json.path("machine").path("cores").asInt()).isPositive();
+        // The suite's own management connector, on loopback only (not the JDK's agent, whose local connector
+        // listens on every interface).
         assertThat(json.path("processes").path("server").path("command").asText()).contains("-Xmx").contains("-Xlog:gc")
-                .contains("jmxremote");
+                .contains("-javaagent:").contains("management-agent.jar=127.0.0.1:").doesNotContain("jmxremote");
         assertThat(json.path("processes").path("backend").path("command").asText()).contains("backend-netty.jar");
         assertThat(json.path("times").path("startedAt").asText()).isNotBlank();
         assertThat(json.path("times").path("endedAt").asText()).isNotBlank();

@@ -1,20 +1,21 @@
 package org.esbbench.maven.management;
 
+import java.nio.file.Path;
 import java.util.List;
 
 /**
- * JVM flags that open the JDK's built-in management agent (Java Management Extensions, "JMX"; not to be confused
- * with JMeter's .jmx plans) for the suite's GC and CPU recording, and the service URL to reach it.
+ * The JVM flag that opens a management connector (Java Management Extensions, "JMX"; not to be confused with
+ * JMeter's .jmx plans) in a JVM the suite starts, for its GC and CPU recording, and the service URL to reach it.
  *
- * <p>The connector has no authentication and no TLS, which is only acceptable because it is reachable from
- * this machine only: the RMI registry and the RMI connector both listen on one port bound to 127.0.0.1
- * ({@code jmxremote.host}), and the stubs the registry hands out name 127.0.0.1 ({@code java.rmi.server.hostname}),
- * so a client never gets redirected to another address or a second, random port.
+ * <p>The connector is the suite's own {@link LoopbackAgent} ({@code -javaagent:}, one word, so it also fits a
+ * profile's server.command as ${management}): the RMI registry and the connector share one port bound to the given
+ * address, 127.0.0.1 for the servers the suite starts, and the stubs name that address, so a client is never
+ * redirected to another address or a second port. It has no authentication and no TLS, which is only acceptable
+ * because it is reachable from this machine only.
  *
- * <p>The JDK agent also starts its "local" connector (the one JConsole attaches to by process id) on a random
- * port whenever the remote one is enabled; that one binds every interface but closes any connection whose
- * peer is not an address of this machine ({@code jmxremote.local.only=true}, spelled out here so a site-wide
- * management.properties cannot turn it off).
+ * <p>Not the JDK's out-of-the-box agent ({@code -Dcom.sun.management.jmxremote.port=...}): with it, the JVM also
+ * opens its "local" connector on a random port bound to every interface ({@code *:PORT} in {@code ss -ltn}),
+ * whatever {@code jmxremote.host} and {@code jmxremote.local.only} say.
  */
 public final class ManagementAgentFlags {
     private static final String LOOPBACK = "127.0.0.1";
@@ -22,21 +23,21 @@ public final class ManagementAgentFlags {
     private ManagementAgentFlags() {
     }
 
-    /** Flags for a JVM the suite starts: its JMX connector at 127.0.0.1:{@code port}, unauthenticated, local only. */
-    public static List<String> forLoopback(int port) {
-        requirePort(port);
-        return List.of(
-                "-Dcom.sun.management.jmxremote.port=" + port,
-                "-Dcom.sun.management.jmxremote.rmi.port=" + port,
-                "-Dcom.sun.management.jmxremote.host=" + LOOPBACK,
-                "-Djava.rmi.server.hostname=" + LOOPBACK,
-                "-Dcom.sun.management.jmxremote.authenticate=false",
-                "-Dcom.sun.management.jmxremote.ssl=false",
-                "-Dcom.sun.management.jmxremote.registry.ssl=false",
-                "-Dcom.sun.management.jmxremote.local.only=true");
+    /** Flags for a JVM the suite starts: its connector at 127.0.0.1:{@code port}, from the agent jar {@code agentJar}. */
+    public static List<String> forLoopback(Path agentJar, int port) {
+        return List.of(javaAgent(agentJar, LOOPBACK, port));
     }
 
-    /** The RMI service URL of the JDK agent's connector at host:port (an IPv6 literal is bracketed). */
+    /** {@code -javaagent:JAR=HOST:PORT}: the connector bound to {@code host} (an address of this machine). */
+    public static String javaAgent(Path agentJar, String host, int port) {
+        requirePort(port);
+        if (host == null || host.isBlank()) {
+            throw new IllegalArgumentException("management agent host is empty");
+        }
+        return "-javaagent:" + agentJar.toAbsolutePath() + "=" + host.strip() + ":" + port;
+    }
+
+    /** The RMI service URL of the connector at host:port (an IPv6 literal is bracketed). */
     public static String serviceUrl(String host, int port) {
         if (host == null || host.isBlank()) {
             throw new IllegalArgumentException("management agent host is empty");

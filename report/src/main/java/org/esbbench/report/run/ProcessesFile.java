@@ -22,7 +22,8 @@ import java.util.OptionalLong;
  * never sees half of it.
  */
 public final class ProcessesFile {
-    private static final String[] COLUMNS = {"name", "pid", "startedAtMs", "stoppedAtMs", "log", "command", "stopSignal"};
+    private static final String[] COLUMNS = {"name", "pid", "startedAtMs", "stoppedAtMs", "log", "command", "stopSignal",
+            "processGroup"};
     /** The signal that stops a process unless its entry names another (files written before the column had none). */
     public static final String DEFAULT_STOP_SIGNAL = "TERM";
 
@@ -37,11 +38,20 @@ public final class ProcessesFile {
      * @param command     its command line, space separated
      * @param stopSignal  the signal that asks it to stop (TERM, INT, QUIT; a kill follows the grace period): a
      *                    server started from a target profile may want another than TERM (nginx: QUIT, graceful)
+     * @param processGroup the process group (a session of its own) the process leads, when it was started in one
+     *                    (a target profile's server.command or broker.command): what is stopped as a whole, also the
+     *                    processes re-parented after their parent died; empty for the others and in files written
+     *                    before the column existed
      */
     public record Entry(String name, long pid, long startedAtMs, OptionalLong stoppedAtMs, String log, String command,
-                        String stopSignal) {
+                        String stopSignal, OptionalLong processGroup) {
         public Entry(String name, long pid, long startedAtMs, OptionalLong stoppedAtMs, String log, String command) {
             this(name, pid, startedAtMs, stoppedAtMs, log, command, DEFAULT_STOP_SIGNAL);
+        }
+
+        public Entry(String name, long pid, long startedAtMs, OptionalLong stoppedAtMs, String log, String command,
+                     String stopSignal) {
+            this(name, pid, startedAtMs, stoppedAtMs, log, command, stopSignal, OptionalLong.empty());
         }
 
         public boolean running() {
@@ -49,7 +59,7 @@ public final class ProcessesFile {
         }
 
         public Entry stoppedAt(long epochMs) {
-            return new Entry(name, pid, startedAtMs, OptionalLong.of(epochMs), log, command, stopSignal);
+            return new Entry(name, pid, startedAtMs, OptionalLong.of(epochMs), log, command, stopSignal, processGroup);
         }
     }
 
@@ -64,7 +74,8 @@ public final class ProcessesFile {
             for (Entry e : entries) {
                 printer.printRecord(e.name(), e.pid(), e.startedAtMs(),
                         e.stoppedAtMs().isPresent() ? Long.toString(e.stoppedAtMs().getAsLong()) : "", e.log(), e.command(),
-                        e.stopSignal());
+                        e.stopSignal(),
+                        e.processGroup().isPresent() ? Long.toString(e.processGroup().getAsLong()) : "");
             }
         }
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -83,12 +94,21 @@ public final class ProcessesFile {
                     entries.add(new Entry(r.get("name"), Long.parseLong(r.get("pid")), Long.parseLong(r.get("startedAtMs")),
                             stopped.isBlank() ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(stopped)),
                             r.get("log"), r.get("command"),
-                            r.isMapped("stopSignal") && !r.get("stopSignal").isBlank() ? r.get("stopSignal") : DEFAULT_STOP_SIGNAL));
+                            r.isMapped("stopSignal") && !r.get("stopSignal").isBlank() ? r.get("stopSignal") : DEFAULT_STOP_SIGNAL,
+                            optionalLong(r, "processGroup")));
                 } catch (IllegalArgumentException e) {
                     throw new IOException(file + " line " + r.getRecordNumber() + ": " + e.getMessage(), e);
                 }
             }
         }
         return entries;
+    }
+
+    /** A column's number, empty when blank or when the file predates the column (a resumed run reads old files). */
+    private static OptionalLong optionalLong(CSVRecord r, String column) {
+        if (!r.isMapped(column) || !r.isSet(column) || r.get(column).isBlank()) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(Long.parseLong(r.get(column).strip()));
     }
 }

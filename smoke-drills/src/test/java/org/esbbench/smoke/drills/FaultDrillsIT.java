@@ -127,6 +127,9 @@ class FaultDrillsIT {
         child.awaitRow(layout, first(layout));
         String name = second(layout);
         child.awaitSamples(layout.jtl(name));
+        // While everything runs: nothing the run started (the reference server with its management connector, the
+        // backend, the monitor, JMeter) listens beyond loopback.
+        RunListeners.requireLoopbackOnly(layout);
         List<ProcessHandle> snapshot = child.snapshot(layout);
         long pid = victim.of(layout);
         long at = System.currentTimeMillis();
