@@ -7,8 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.Reader;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -144,7 +148,7 @@ class GeneratorsRunIT {
      * The JMeter client of a distributed run works in config/rmi: a file a plan names relatively (or by a variable
      * the client leaves unresolved, issue 27's {@code ${__P(perfmonFile,perfmon.csv)}}) would land there. Nothing of
      * the run may be written outside its folder: only check's RMI keystore is in config/rmi, and no file of the
-     * checkout outside results/ and the build folders changed since the run began.
+     * checkout outside results/ and the build folders changed since the run's first process started.
      */
     @Test
     void nothingWasWrittenOutsideTheRunFolder() throws IOException {
@@ -156,27 +160,38 @@ class GeneratorsRunIT {
         // From the run's first process on (the engines, the server, ...): the build writes its payloads before.
         long runStartMs = csv(runDir.resolve("processes.csv")).stream()
                 .mapToLong(p -> Long.parseLong(p.get("startedAtMs"))).min().orElseThrow();
-        List<String> written;
-        try (Stream<Path> files = Files.walk(root)) {
-            written = files.filter(f -> !outsideTheCheck(root.relativize(f)))
-                    .filter(f -> f.getFileName().toString().contains("${") || Files.isRegularFile(f)
-                            && f.toFile().lastModified() >= runStartMs)
-                    .map(f -> root.relativize(f).toString())
-                    .filter(f -> !f.equals("config/rmi/rmi.properties") && !f.equals("config/rmi/rmi_keystore.p12"))
-                    .toList();
-        }
-        assertThat(written).as("files written in the checkout outside results/ since the run's first process started").isEmpty();
-    }
-
-    /** The run's own folder, build output and git's files are not the checkout's sources. */
-    private static boolean outsideTheCheck(Path relative) {
-        for (Path part : relative) {
-            String name = part.toString();
-            if (name.equals("target") || name.equals(".git")) {
-                return true;
+        List<String> written = new ArrayList<>();
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
+                // the run folders, build output and git's own files are not the checkout's sources
+                boolean skip = name.equals("target") || name.equals(".git") || dir.equals(root.resolve("results"));
+                if (!skip && name.contains("${")) {
+                    written.add(root.relativize(dir) + "/");
+                }
+                return skip ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
             }
-        }
-        return relative.startsWith("results");
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                String relative = root.relativize(file).toString();
+                boolean keystore = relative.equals("config/rmi/rmi.properties")
+                        || relative.equals("config/rmi/rmi_keystore.p12");
+                if (file.getFileName().toString().contains("${")
+                        || !keystore && attrs.lastModifiedTime().toMillis() >= runStartMs) {
+                    written.add(relative);
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) {
+                return FileVisitResult.CONTINUE; // gone while walking: not a file the run left
+            }
+        });
+        assertThat(written).as("files written in the checkout outside results/ since the run's first process started")
+                .isEmpty();
     }
 
     private static long count(String text, String regex) {
