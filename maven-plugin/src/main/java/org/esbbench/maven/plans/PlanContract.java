@@ -15,7 +15,9 @@ import java.util.Set;
  * {@code replyCheck = none});</li>
  * <li>the target (HTTP server, port, path; JMS provider URL) is not hard-coded;</li>
  * <li>no listener distorts the figures;</li>
- * <li>scripts are Groovy, compiled once; no BeanShell.</li>
+ * <li>scripts are Groovy, compiled once; no BeanShell;</li>
+ * <li>the PerfMon collector reads the suite's properties itself ({@code ${__P(name)}}), not the Test Plan's
+ * variables, which a distributed run's JMeter client leaves unresolved.</li>
  * </ol>
  * Only what runs is checked: disabled elements and their subtrees are skipped, and Test Fragments are checked where
  * Module Controllers run them. Immutable and thread-safe.
@@ -32,7 +34,7 @@ public final class PlanContract {
     public PlanContract(Set<String> suiteParameters) {
         this.suiteParameters = Set.copyOf(Objects.requireNonNull(suiteParameters, "suiteParameters"));
         this.rules = List.of(new ParameterRule(this.suiteParameters), new LoadModelRule(), new ReplyCheckRule(),
-                new TargetRule(), new ListenerRule(), new ScriptRule());
+                new TargetRule(), new ListenerRule(), new ScriptRule(), new ClientSideListenerRule());
     }
 
     /** Reads and checks one plan; never throws for a bad plan: an unreadable or malformed file is a violation. */

@@ -77,7 +77,8 @@ final class SummaryMarkdown {
                 of each scenario run). Host CPU % and host memory % (with a PerfMon agent) are the server host's, as
                 the agent read them each second in the window: CPU of all its cores, the share of its memory in use;
                 a row flagged cpu-per-msg-host-level has CPU µs per message from the host's CPU (everything on that
-                host), the server's own being unknown.""");
+                host), the server's own being unknown; a row flagged host-figures-unknown had a PerfMon agent but
+                no readings from it in its window, so its host columns are empty.""");
         if (!summary.drift().isEmpty()) {
             text.append(' ').append(DriftSection.flagSentence(summary.driftThresholdPercent()));
         }

@@ -19,7 +19,8 @@ import java.util.stream.Stream;
  * CSV, one row per metric and second: the reading is in {@code elapsed} scaled by 1000 (98000 = 98 %), the
  * {@code label} names the agent's host and the metric ({@code 127.0.0.1 CPU}, {@code 127.0.0.1 Memory}). The plans
  * ask for the agent's defaults: CPU is "combined", percent of the whole machine (all cores); Memory is "usedperc",
- * percent of its RAM in use. Other metrics a plan may add are ignored.
+ * percent of its RAM in use. Other metrics a plan may add, and the collector's error rows ({@code success} false),
+ * are ignored.
  */
 public final class HostSeries {
     /** The collector's label suffixes of the two metrics the plans ask for. */
@@ -67,6 +68,11 @@ public final class HostSeries {
                 for (CSVRecord r : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
                     if (!r.isConsistent() && r.size() < 3) {
                         continue; // a line cut short when JMeter was stopped
+                    }
+                    // The collector's error rows (agent unreachable, a metric it could not read) carry -1 as their
+                    // value: never a reading, or a host column would average them in.
+                    if (r.isMapped("success") && r.isSet("success") && "false".equals(r.get("success").trim())) {
+                        continue;
                     }
                     String label = r.get("label");
                     Reading reading;

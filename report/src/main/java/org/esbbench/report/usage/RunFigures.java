@@ -38,12 +38,14 @@ public final class RunFigures {
     private final SaturationCheck saturation;
     private final HostSeries host;
     private final OptionalInt hostCores;
+    /** The agent the run's host figures come from, when the run had one; null otherwise. */
+    private final String hostAgent;
     private final Optional<GeneratorsFile> generators;
     private final Map<String, CpuSeries> engineCpu;
     private final Map<String, CpuSeries> engineHostCpu;
 
     private RunFigures(CpuSeries server, GcSeries gc, CpuSeries backend, CpuSeries generator, CpuSeries machine, int cores,
-                       SaturationCheck saturation, HostSeries host, OptionalInt hostCores,
+                       SaturationCheck saturation, HostSeries host, OptionalInt hostCores, String hostAgent,
                        Optional<GeneratorsFile> generators, Map<String, CpuSeries> engineCpu,
                        Map<String, CpuSeries> engineHostCpu) {
         this.server = server;
@@ -55,6 +57,7 @@ public final class RunFigures {
         this.saturation = saturation;
         this.host = host;
         this.hostCores = hostCores;
+        this.hostAgent = hostAgent;
         this.generators = generators;
         this.engineCpu = engineCpu;
         this.engineHostCpu = engineHostCpu;
@@ -71,10 +74,15 @@ public final class RunFigures {
             engineCpu.put(e.id(), CpuSeries.read(cpu, e.id()));
             engineHostCpu.put(e.id(), CpuSeries.read(cpu, e.id() + ENGINE_HOST_SUFFIX));
         }
+        Optional<PerfMonAgentFile> agent = PerfMonAgentFile.read(runDir);
+        HostSeries host = HostSeries.readAll(runDir.resolve(org.esbbench.report.run.RunLayout.LOGS));
+        // Host figures are expected when the start goal recorded an agent (the profile's perfmon key), or when a
+        // collector wrote readings at all (-DperfmonHost): then a window without them is flagged, never left blank.
+        String hostAgent = agent.map(PerfMonAgentFile::address).filter(a -> !a.isEmpty())
+                .orElse(agent.isPresent() || !host.isEmpty() ? host.host() : null);
         return new RunFigures(server, GcSeries.read(runDir.resolve(org.esbbench.report.run.RunLayout.GC)), CpuSeries.read(cpu, "backend"),
-                CpuSeries.read(cpu, "jmeter"), CpuSeries.read(cpu, "machine"), cores, saturation,
-                HostSeries.readAll(runDir.resolve(org.esbbench.report.run.RunLayout.LOGS)),
-                PerfMonAgentFile.read(runDir).map(PerfMonAgentFile::cores).orElse(OptionalInt.empty()),
+                CpuSeries.read(cpu, "jmeter"), CpuSeries.read(cpu, "machine"), cores, saturation, host,
+                agent.map(PerfMonAgentFile::cores).orElse(OptionalInt.empty()), hostAgent,
                 generators, engineCpu, engineHostCpu);
     }
 
@@ -88,6 +96,12 @@ public final class RunFigures {
      * and anything else running there), used when neither JMX nor /proc gave the server's own.
      */
     public static final String HOST_LEVEL_CPU = "cpu-per-msg-host-level";
+
+    /**
+     * Flag of a window without the server host's CPU or memory although the run had a PerfMon agent: the collector
+     * did not reach the agent or wrote its readings elsewhere, so the host columns are empty for a reason.
+     */
+    public static final String HOST_FIGURES_UNKNOWN = "host-figures-unknown";
 
     /** Flag of a scenario run whose plan opts out of reply checks: its replies were not verified. */
     public static final String UNCHECKED_REPLIES = "unchecked-replies";
@@ -127,6 +141,7 @@ public final class RunFigures {
             flags.add(HOST_LEVEL_CPU + ": CPU per msg is the PerfMon host's whole CPU (" + hostCores.getAsInt()
                     + " cores), no server CPU from JMX or /proc");
         }
+        hostFlag(hostCpuPct, hostMemoryPct).ifPresent(flags::add);
         if (!repliesChecked) {
             flags.add(UNCHECKED_REPLIES + ": the plan opts out of reply checks (replyCheck=none)");
         }
@@ -136,6 +151,18 @@ public final class RunFigures {
                 value(gc.heapAfterFullGcMb(from, to, FULL_GC_SLACK_MS)), generatorPct, backendPct, machinePct,
                 hostCpuPct, hostMemoryPct, flags, clientPct, engines)
                 .withPerMessage(perMessage(backendCpuMs, samples), generatorPerSample);
+    }
+
+    /** The flag of a window that lacks host CPU or memory readings although the run had a PerfMon agent. */
+    private Optional<String> hostFlag(Double hostCpuPct, Double hostMemoryPct) {
+        if (hostAgent == null || (hostCpuPct != null && hostMemoryPct != null)) {
+            return Optional.empty();
+        }
+        String missing = hostCpuPct == null && hostMemoryPct == null ? "CPU and memory"
+                : hostCpuPct == null ? "CPU" : "memory";
+        return Optional.of(HOST_FIGURES_UNKNOWN + ": no PerfMon host " + missing + " readings"
+                + (hostAgent.isEmpty() ? "" : " from " + hostAgent) + " over the window (see the scenario run's"
+                + " logs/perfmon-*.csv and JMeter log)");
     }
 
     /** Each engine's CPU and its host's over [from, to]; a local engine's host is this machine. */

@@ -72,4 +72,19 @@ class HostSeriesTest {
         assertThat(series.isEmpty()).isTrue();
         assertThat(series.meanCpuPercent(0, Long.MAX_VALUE)).isEmpty();
     }
+
+    @Test
+    void theCollectorsErrorRowsAreNoReadings() throws Exception {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        String header = Files.readAllLines(recorded()).get(0);
+        Files.writeString(logs.resolve("perfmon-a_r1.csv"), header + "\n"
+                + "1000,50000,h CPU,,,,,true,,0,0,0,0,null,0,0,0\n"
+                + "2000,-1000,h CPU,,cannot read the metric,,,false,,0,0,0,0,null,0,0,0\n"
+                + "2000,-1000,java.net.ConnectException: Connection refused,,java.net.ConnectException: Connection refused,,,false,,0,0,0,0,null,0,0,0\n");
+
+        HostSeries series = HostSeries.readAll(logs);
+
+        assertThat(series.cpu(0, 3000)).extracting(HostSeries.Reading::percent).containsExactly(50.0);
+        assertThat(series.meanMemoryPercent(0, 3000)).isEmpty();
+    }
 }

@@ -118,4 +118,39 @@ class RunFiguresTest {
         assertThat(unknownCores.cpuMicrosPerMessage()).isNull();
         assertThat(unknownCores.hostCpuPercent()).isCloseTo(50, within(1e-9));
     }
+
+    @Test
+    void aRunWithAPerfMonAgentButNoReadingsIsFlaggedNotLeftBlank() throws IOException {
+        // The agent was started (perfmon=start) but the collector never reached it: no logs/perfmon-*.csv at all.
+        new org.esbbench.report.run.PerfMonAgentFile("127.0.0.1:4444", true, java.util.OptionalInt.of(2)).write(runDir);
+
+        WindowUsage row = RunFigures.read(runDir, 2, new SaturationCheck(90)).usage(1_000, T, T + 10_000, true);
+
+        assertThat(row.hostCpuPercent()).isNull();
+        assertThat(row.hostMemoryPercent()).isNull();
+        assertThat(row.flags()).singleElement().asString().startsWith(RunFigures.HOST_FIGURES_UNKNOWN + ": ")
+                .contains("CPU and memory", "127.0.0.1:4444");
+    }
+
+    @Test
+    void aWindowOutsideTheHostReadingsIsFlaggedAndOneWithThemIsNot() throws IOException {
+        // Readings for [T, T + 10 s] only, from an agent given with -DperfmonHost (no perfmon.properties).
+        perfmon(T, 50, 30, 10);
+        RunFigures figures = RunFigures.read(runDir, 2, new SaturationCheck(90));
+
+        WindowUsage covered = figures.usage(1_000, T, T + 10_000, true);
+        WindowUsage later = figures.usage(1_000, T + 60_000, T + 70_000, true);
+
+        assertThat(covered.flags()).isEmpty();
+        assertThat(later.hostCpuPercent()).isNull();
+        assertThat(later.flags()).singleElement().asString().startsWith(RunFigures.HOST_FIGURES_UNKNOWN + ": ")
+                .contains("from db1");
+    }
+
+    @Test
+    void aRunWithoutPerfMonHasNoHostFlag() throws IOException {
+        WindowUsage row = RunFigures.read(runDir, 2, new SaturationCheck(90)).usage(1_000, T, T + 10_000, true);
+
+        assertThat(row.flags()).noneMatch(f -> f.startsWith(RunFigures.HOST_FIGURES_UNKNOWN));
+    }
 }

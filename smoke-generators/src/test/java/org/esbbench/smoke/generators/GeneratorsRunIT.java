@@ -7,8 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.Reader;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,7 +27,9 @@ import org.junit.jupiter.api.Test;
  * Inspects the run this module's build has just made with {@code -Dgenerators=local:2}: direct and jms, closed
  * model, 3 users, against the reference server. Two JMeter engines the suite started and stopped shared the users
  * 2+1; one JMeter client per scenario run merged their samples into one results file; the jms replies came back on
- * each engine's own reply queue (a shared one would show as timeouts and incorrect replies).
+ * each engine's own reply queue (a shared one would show as timeouts and incorrect replies). The target profile
+ * (reference-perfmon) starts a PerfMon agent: the plans' collector, which JMeter keeps in the client of a distributed
+ * run, recorded the server host's CPU and memory into the run folder, and nothing was written anywhere else.
  */
 class GeneratorsRunIT {
     private static final List<String> SCENARIOS = List.of("direct", "jms");
@@ -116,6 +122,76 @@ class GeneratorsRunIT {
             assertThat(ran).as("engine-" + (k + 1) + " ran its users in each scenario run").isEqualTo(SCENARIOS.size());
         }
         assertThat(runDir.resolve("run-plan.json")).content().contains("\"generators\" : \"local:2\"");
+    }
+
+    @Test
+    void theServerHostsCpuAndMemoryAreInTheSummaryOfEveryPoint() throws IOException {
+        assertThat(runDir.resolve("perfmon.properties")).as("the agent the start goal started").exists();
+        List<CSVRecord> points = csv(runDir.resolve("summary.csv"));
+        assertThat(points).hasSize(SCENARIOS.size());
+        for (CSVRecord r : points) {
+            String point = r.get("scenario");
+            assertThat(r.get("host_cpu_pct")).as(point + " host CPU %").isNotEmpty();
+            assertThat(Double.parseDouble(r.get("host_cpu_pct"))).as(point + " host CPU %").isBetween(0.0, 100.0);
+            assertThat(r.get("host_memory_pct")).as(point + " host memory %").isNotEmpty();
+            assertThat(Double.parseDouble(r.get("host_memory_pct"))).as(point + " host memory %").isBetween(0.0, 100.0);
+            assertThat(r.get("flags")).as(point + " flags").doesNotContain("host-figures-unknown");
+        }
+        try (Stream<Path> logs = Files.list(runDir.resolve("logs"))) {
+            assertThat(logs.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("perfmon-")))
+                    .as("one collector file per scenario run, under its real name").hasSize(SCENARIOS.size())
+                    .allMatch(n -> n.endsWith("_r1.csv"));
+        }
+    }
+
+    /**
+     * The JMeter client of a distributed run works in config/rmi: a file a plan names relatively (or by a variable
+     * the client leaves unresolved, issue 27's {@code ${__P(perfmonFile,perfmon.csv)}}) would land there. Nothing of
+     * the run may be written outside its folder: only check's RMI keystore is in config/rmi, and no file of the
+     * checkout outside results/ and the build folders changed since the run's first process started.
+     */
+    @Test
+    void nothingWasWrittenOutsideTheRunFolder() throws IOException {
+        Path root = Path.of(System.getProperty("esbbench.root", "..")).toRealPath();
+        try (Stream<Path> rmi = Files.list(root.resolve("config/rmi"))) {
+            assertThat(rmi.map(f -> f.getFileName().toString()))
+                    .containsOnly("README.md", "rmi.properties", "rmi_keystore.p12");
+        }
+        // From the run's first process on (the engines, the server, ...): the build writes its payloads before.
+        long runStartMs = csv(runDir.resolve("processes.csv")).stream()
+                .mapToLong(p -> Long.parseLong(p.get("startedAtMs"))).min().orElseThrow();
+        List<String> written = new ArrayList<>();
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
+                // the run folders, build output and git's own files are not the checkout's sources
+                boolean skip = name.equals("target") || name.equals(".git") || dir.equals(root.resolve("results"));
+                if (!skip && name.contains("${")) {
+                    written.add(root.relativize(dir) + "/");
+                }
+                return skip ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                String relative = root.relativize(file).toString();
+                boolean keystore = relative.equals("config/rmi/rmi.properties")
+                        || relative.equals("config/rmi/rmi_keystore.p12");
+                if (file.getFileName().toString().contains("${")
+                        || !keystore && attrs.lastModifiedTime().toMillis() >= runStartMs) {
+                    written.add(relative);
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) {
+                return FileVisitResult.CONTINUE; // gone while walking: not a file the run left
+            }
+        });
+        assertThat(written).as("files written in the checkout outside results/ since the run's first process started")
+                .isEmpty();
     }
 
     private static long count(String text, String regex) {
