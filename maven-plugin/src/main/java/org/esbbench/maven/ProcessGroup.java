@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The process group (a session of its own) that a target profile's command runs in, so that everything it starts
@@ -145,16 +144,7 @@ final class ProcessGroup {
         if (id == ownGroup()) {
             return false; // never the build's own group
         }
-        try {
-            Process kill = new ProcessBuilder("kill", "-s", signal, "--", "-" + id).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            return kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return KillCommand.send(signal, "--", "-" + id);
     }
 
     private boolean startedWithGroup(ProcessHandle h) {

@@ -1,9 +1,7 @@
 package org.esbbench.maven;
 
-import java.io.IOException;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
@@ -46,16 +44,7 @@ enum StopSignal {
             case KILL:
                 return process.destroyForcibly();
             default:
-                try {
-                    Process kill = new ProcessBuilder("kill", "-s", name(), Long.toString(process.pid()))
-                            .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-                    return kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0;
-                } catch (IOException e) {
-                    return false;
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return false;
-                }
+                return KillCommand.send(name(), Long.toString(process.pid()));
         }
     }
 }
