@@ -48,15 +48,15 @@ served() {
 }
 
 start_camel() {
-  local cp log
-  cp=$(mktemp); log="$root/results/camel-main.log"
+  local file classpath log
+  file=$(mktemp); log="$root/results/camel-main.log"
   (cd "$root" && mvn -B -q -o -pl reference-esb dependency:build-classpath -Dmdep.includeScope=test \
-      -Dmdep.outputFile="$cp" >/dev/null)
+      -Dmdep.outputFile="$file" >/dev/null)
+  classpath=$(cat "$file"); rm -f "$file"
   # Camel Main reads application.properties from the classpath: the application's folder comes first.
-  (cd "$root/config/targets/camel" && exec java -Xms512m -Xmx512m -cp ".:$root/reference-esb/target/classes:$(cat "$cp")" \
+  (cd "$root/config/targets/camel" && exec java -Xms512m -Xmx512m -cp ".:$root/reference-esb/target/classes:$classpath" \
       -Dcamel.main.routes-include-pattern=file:routes/http.xml org.apache.camel.main.Main >"$log" 2>&1) &
   camel_pid=$!
-  rm -f "$cp"
   for _ in $(seq 1 60); do
     if curl -s -o /dev/null -X POST -H 'Content-Type: text/xml' --data '<a/>' http://127.0.0.1:8280/services/DirectProxy; then
       return 0

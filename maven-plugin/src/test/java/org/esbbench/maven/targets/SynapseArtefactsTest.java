@@ -232,7 +232,7 @@ class SynapseArtefactsTest {
         // The header mediators differ only by the Micro Integrator's scope="default" (SOAP is the default).
         for (String proxy : List.of("SOAPProxy", "SecureProxy")) {
             Document fromMi = parse(new Artefacts("wso2-mi").file("proxy-services", proxy));
-            for (Element header : elements(fromMi, "header")) {
+            for (Element header : synapseElements(fromMi, "header")) {
                 assertThat(header.getAttribute("scope")).isEqualTo("default");
                 header.removeAttribute("scope");
             }
@@ -242,15 +242,15 @@ class SynapseArtefactsTest {
         // JMSProxy: one property mediator more, the first of the out sequence, which reads (and so builds) the reply.
         Document jmsMi = parse(new Artefacts("wso2-mi").file("proxy-services", "JMSProxy"));
         Document jmsSynapse = parse(new Artefacts("synapse").file("proxy-services", "JMSProxy"));
-        Element out = elements(jmsSynapse, "outSequence").get(0);
+        Element out = synapseElements(jmsSynapse, "outSequence").get(0);
         Element build = firstElementChild(out);
         assertThat(build.getLocalName()).isEqualTo("property");
         assertThat(build.getAttribute("expression")).contains("$body");
         out.removeChild(build);
         assertThat(stripped(jmsMi.getDocumentElement()).isEqualNode(stripped(jmsSynapse.getDocumentElement()))).isTrue();
         // The API: matched by url-mapping here, by uri-template in the Micro Integrator; the same path.
-        Element resourceMi = elements(parse(new Artefacts("wso2-mi").file("api", "EchoAPI")), "resource").get(0);
-        Element resourceSynapse = elements(parse(new Artefacts("synapse").file("api", "EchoAPI")), "resource").get(0);
+        Element resourceMi = synapseElements(parse(new Artefacts("wso2-mi").file("api", "EchoAPI")), "resource").get(0);
+        Element resourceSynapse = synapseElements(parse(new Artefacts("synapse").file("api", "EchoAPI")), "resource").get(0);
         assertThat(resourceSynapse.getAttribute("url-mapping")).isEqualTo(resourceMi.getAttribute("uri-template"));
         assertThat(resourceSynapse.hasAttribute("uri-template")).isFalse();
         // Every difference is listed in both READMEs.
@@ -258,15 +258,6 @@ class SynapseArtefactsTest {
             assertThat(Files.readString(TARGETS.resolve("synapse/README.md"))).as("synapse README").contains(file);
             assertThat(Files.readString(TARGETS.resolve("wso2-mi/README.md"))).as("wso2-mi README").contains(file);
         }
-    }
-
-    private static List<Element> elements(Document document, String localName) {
-        NodeList nodes = document.getElementsByTagNameNS(SYNAPSE_NS, localName);
-        List<Element> found = new ArrayList<>();
-        for (int i = 0; i < nodes.getLength(); i++) {
-            found.add((Element) nodes.item(i));
-        }
-        return found;
     }
 
     private static Element firstElementChild(Element parent) {
