@@ -101,8 +101,4 @@ final class Placeholders {
     Map<String, String> values() {
         return new LinkedHashMap<>(values);
     }
-
-    List<String> jvmFlags() {
-        return jvmFlags;
-    }
 }
