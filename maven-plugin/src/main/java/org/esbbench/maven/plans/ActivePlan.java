@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * are left out; Test Fragments run only where a Module Controller runs them (JMeter runs a Module Controller's
  * target even when the target itself is disabled, as Test Fragments are by default).
  */
-final class ActivePlan {
+public final class ActivePlan {
 
     /** {@code ${__P(name} or {@code ${__P( name}: the property name of every __P call. */
     private static final Pattern P_CALL = Pattern.compile("\\$\\{__P\\(\\s*([^,()${}\\s]+)\\s*[,)]");
@@ -80,7 +80,7 @@ final class ActivePlan {
     }
 
     /** The children that run below {@code element}: a Module Controller's target, else the enabled children. */
-    List<PlanElement> activeChildren(PlanElement element) {
+    public List<PlanElement> activeChildren(PlanElement element) {
         if (element.isModuleController()) {
             PlanElement target = target(element);
             return target == null ? List.of() : List.of(target);
@@ -123,17 +123,17 @@ final class ActivePlan {
         return found;
     }
 
-    PlanElement testPlan() {
+    public PlanElement testPlan() {
         return testPlan;
     }
 
     /** Every running element at every place it runs, in document order (Module Controllers expanded). */
-    List<Occurrence> occurrences() {
+    public List<Occurrence> occurrences() {
         return occurrences;
     }
 
     /** Each running element once, at the first place it runs. */
-    Collection<Occurrence> elements() {
+    public Collection<Occurrence> elements() {
         Map<PlanElement, Occurrence> first = new IdentityHashMap<>();
         List<Occurrence> unique = new ArrayList<>();
         for (Occurrence occurrence : occurrences) {
@@ -145,7 +145,7 @@ final class ActivePlan {
     }
 
     /** The elements in scope of {@code at}, nearest first: its children, then its ancestors' children upwards. */
-    List<PlanElement> inScope(Occurrence at) {
+    public List<PlanElement> inScope(Occurrence at) {
         List<PlanElement> scope = new ArrayList<>(activeChildren(at.element()));
         List<PlanElement> ancestors = at.ancestors();
         for (int i = ancestors.size() - 1; i >= 0; i--) {
@@ -160,13 +160,13 @@ final class ActivePlan {
     }
 
     /** The Test Plan's User Defined Variables say replyCheck = none. */
-    boolean replyCheckOptOut() {
+    public boolean replyCheckOptOut() {
         String value = testPlanVariables.get("replyCheck");
         return value != null && value.trim().equalsIgnoreCase("none");
     }
 
     /** Every property name read with __P by the running elements. */
-    Set<String> parametersRead() {
+    public Set<String> parametersRead() {
         Set<String> names = new LinkedHashSet<>();
         for (Occurrence occurrence : elements()) {
             for (String value : occurrence.element().propertyValues()) {
@@ -192,7 +192,7 @@ final class ActivePlan {
      * Whether {@code value} reads the JMeter property {@code property}: with __P itself, or through variables the
      * Test Plan defines (User Defined Variables of the Test Plan or of an Arguments element directly under it).
      */
-    boolean reads(String value, String property) {
+    public boolean reads(String value, String property) {
         return reads(value, property, new HashSet<>());
     }
 

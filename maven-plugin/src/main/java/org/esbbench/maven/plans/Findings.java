@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Set;
 
 /** Collects a plan's violations and warnings as one-line messages that name the plan file and the element. */
-final class Findings {
+public final class Findings {
 
     private final String fileName;
     private final Set<String> violations = new LinkedHashSet<>();
@@ -17,20 +17,20 @@ final class Findings {
     }
 
     /** A plan-level violation: {@code plan <file>: <what>; fix: <fix>}. */
-    void violation(String what, String fix) {
+    public void violation(String what, String fix) {
         violations.add("plan " + fileName + ": " + what + "; fix: " + fix);
     }
 
     /** {@code plan <file>: <kind> '<name>' (<path>): <what>; fix: <fix>}. */
-    void violation(Occurrence at, String what, String fix) {
+    public void violation(Occurrence at, String what, String fix) {
         violations.add("plan " + fileName + ": " + at.describe() + ": " + what + "; fix: " + fix);
     }
 
-    void warning(String what) {
+    public void warning(String what) {
         warnings.add("plan " + fileName + ": " + what);
     }
 
-    void warning(Occurrence at, String what) {
+    public void warning(Occurrence at, String what) {
         warnings.add("plan " + fileName + ": " + at.describe() + ": " + what);
     }
 

@@ -8,9 +8,9 @@ import java.util.stream.Stream;
  * An element where it runs: the element and its ancestors from the Test Plan down, as JMeter runs them (a Module
  * Controller's ancestors are followed by the element it runs). One element can run at several places.
  */
-record Occurrence(PlanElement element, List<PlanElement> ancestors) {
+public record Occurrence(PlanElement element, List<PlanElement> ancestors) {
 
-    Occurrence {
+    public Occurrence {
         ancestors = List.copyOf(ancestors);
     }
 
@@ -25,7 +25,7 @@ record Occurrence(PlanElement element, List<PlanElement> ancestors) {
         return element.kind() + " '" + element.testname() + "' (" + path() + ")";
     }
 
-    boolean runsWithin(PlanElement ancestor) {
+    public boolean runsWithin(PlanElement ancestor) {
         for (PlanElement a : ancestors) {
             if (a == ancestor) {
                 return true;

@@ -1,5 +1,12 @@
 package org.esbbench.maven.plans;
 
+import org.esbbench.maven.plans.rules.ClientSideListenerRule;
+import org.esbbench.maven.plans.rules.ListenerRule;
+import org.esbbench.maven.plans.rules.LoadModelRule;
+import org.esbbench.maven.plans.rules.ParameterRule;
+import org.esbbench.maven.plans.rules.ReplyCheckRule;
+import org.esbbench.maven.plans.rules.ScriptRule;
+import org.esbbench.maven.plans.rules.TargetRule;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;

@@ -13,7 +13,7 @@ import org.w3c.dom.Node;
  * One test element of a .jmx (Test Plan, thread group, controller, sampler, ...): its attributes, its properties
  * (the child {@code stringProp}, {@code boolProp}, ... elements) and the elements of its {@code hashTree}.
  */
-final class PlanElement {
+public final class PlanElement {
 
     private final Element xml;
     private final String testclass;
@@ -32,15 +32,15 @@ final class PlanElement {
         this.enabled = !"false".equalsIgnoreCase(xml.getAttribute("enabled").trim());
     }
 
-    String testclass() {
+    public String testclass() {
         return testclass;
     }
 
-    String guiclass() {
+    public String guiclass() {
         return guiclass;
     }
 
-    String testname() {
+    public String testname() {
         return testname;
     }
 
@@ -57,19 +57,19 @@ final class PlanElement {
         children.add(child);
     }
 
-    boolean is(String testclassName) {
+    public boolean is(String testclassName) {
         return testclass.equals(testclassName);
     }
 
-    boolean isSampler() {
+    public boolean isSampler() {
         return testclass.endsWith("Sampler") || testclass.endsWith("SamplerProxy");
     }
 
-    boolean isAssertion() {
+    public boolean isAssertion() {
         return testclass.endsWith("Assertion");
     }
 
-    boolean isThreadGroup() {
+    public boolean isThreadGroup() {
         return testclass.endsWith("ThreadGroup");
     }
 
@@ -86,18 +86,18 @@ final class PlanElement {
     }
 
     /** The text of the direct property {@code name} ({@code stringProp}, {@code boolProp}, ...), or null. */
-    String prop(String name) {
+    public String prop(String name) {
         return prop(xml, name);
     }
 
     /** The direct property {@code name}, blank when absent. */
-    String propOrEmpty(String name) {
+    public String propOrEmpty(String name) {
         String value = prop(name);
         return value == null ? "" : value;
     }
 
     /** The direct {@code elementProp} called {@code name}, or null. */
-    Element elementProp(String name) {
+    public Element elementProp(String name) {
         for (Element child : childElements(xml)) {
             if (child.getTagName().equals("elementProp") && name.equals(child.getAttribute("name"))) {
                 return child;
@@ -120,7 +120,7 @@ final class PlanElement {
     }
 
     /** Every property value of the element, nested ones included (element and collection properties). */
-    List<String> propertyValues() {
+    public List<String> propertyValues() {
         List<String> values = new ArrayList<>();
         collectValues(xml, values);
         return values;
@@ -170,7 +170,7 @@ final class PlanElement {
         return xml;
     }
 
-    static String prop(Element holder, String name) {
+    public static String prop(Element holder, String name) {
         for (Element child : childElements(holder)) {
             if (child.getTagName().endsWith("Prop") && !child.getTagName().equals("elementProp")
                     && !child.getTagName().equals("collectionProp") && name.equals(child.getAttribute("name"))) {

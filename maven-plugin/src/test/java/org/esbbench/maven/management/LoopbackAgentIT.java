@@ -6,7 +6,7 @@ import java.lang.management.MemoryMXBean;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.esbbench.maven.ListeningSockets;
+import org.esbbench.maven.processes.ListeningSockets;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

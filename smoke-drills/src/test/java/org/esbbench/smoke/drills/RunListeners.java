@@ -1,6 +1,6 @@
 package org.esbbench.smoke.drills;
 
-import org.esbbench.maven.ListeningSockets;
+import org.esbbench.maven.processes.ListeningSockets;
 import org.esbbench.report.run.ProcessesFile;
 import org.esbbench.report.run.RunLayout;
 

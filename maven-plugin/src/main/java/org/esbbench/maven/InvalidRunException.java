@@ -1,8 +1,0 @@
-package org.esbbench.maven;
-
-/** A run parameter or target that cannot work; the message names the problem and the valid choices. */
-public final class InvalidRunException extends Exception {
-    public InvalidRunException(String message) {
-        super(message);
-    }
-}

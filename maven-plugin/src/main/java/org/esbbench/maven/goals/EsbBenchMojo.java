@@ -1,0 +1,76 @@
+package org.esbbench.maven.goals;
+
+import org.esbbench.maven.run.CurrentRunPointer;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * What every esb-bench goal shares: the skip switches, the checkout's root, the build's work dir and the log.
+ * {@link #execute()} is final: it decides whether the goal is skipped, then runs the goal's one step,
+ * {@link #doExecute()} (as jmeter-maven-plugin's AbstractJMeterMojo does).
+ */
+abstract class EsbBenchMojo extends AbstractMojo {
+
+    /** Skips every esb-bench goal of a run. */
+    @Parameter(property = "esbbench.skip", defaultValue = "false")
+    boolean skip;
+
+    /** -DskipTests builds without a run: the run's goals honour it, as jmeter-maven-plugin does. */
+    @Parameter(property = "skipTests", defaultValue = "false")
+    boolean skipTests;
+
+    /** The root of the checkout: config/, data/, jmx/, results/ and the module jars are found from here. */
+    @Parameter(defaultValue = "${project.basedir}/..", required = true)
+    File projectRoot;
+
+    /** The build's own files of the run: the pointer to the current run folder ({@link CurrentRunPointer}). */
+    @Parameter(defaultValue = "${project.build.directory}/esb-bench", required = true)
+    File workDir;
+
+    @Override
+    public final void execute() throws MojoExecutionException, MojoFailureException {
+        Optional<String> why = skipReason();
+        if (why.isPresent()) {
+            info("skipped (" + why.get() + ")");
+            skipped();
+            return;
+        }
+        doExecute();
+    }
+
+    /** What a goal does when skipped: by default nothing. */
+    protected void skipped() throws MojoExecutionException {
+    }
+
+    /** The goal's work, when it is not skipped. */
+    protected abstract void doExecute() throws MojoExecutionException, MojoFailureException;
+
+    /** Why the goal is skipped, or empty when it runs: the run's goals honour -Desbbench.skip and -DskipTests. */
+    Optional<String> skipReason() {
+        if (skip) {
+            return Optional.of("-Desbbench.skip");
+        }
+        return skipTests ? Optional.of("-DskipTests") : Optional.empty();
+    }
+
+    Path root() {
+        return projectRoot.toPath().toAbsolutePath().normalize();
+    }
+
+    CurrentRunPointer currentRunPointer() {
+        return new CurrentRunPointer(workDir.toPath());
+    }
+
+    void info(String line) {
+        getLog().info("[esb-bench] " + line);
+    }
+
+    void warn(String line) {
+        getLog().warn("[esb-bench] " + line);
+    }
+}

@@ -1,0 +1,213 @@
+package org.esbbench.maven.goals;
+
+import org.esbbench.maven.parameters.InvalidRunException;
+import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.scenario.GuiPlanResolver;
+import org.esbbench.maven.scenario.PlanProperties;
+import org.esbbench.maven.scenario.RunnablePlan;
+import org.esbbench.maven.servers.ServerLauncher;
+import org.esbbench.maven.targets.TargetProfile;
+import java.io.File;
+import java.io.IOException;
+import java.util.Optional;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.esbbench.report.dashboard.JMeterInstallation;
+import org.esbbench.report.points.Point;
+
+/**
+ * Opens the JMeter GUI on one plan ({@code mvn -Pgui -Dplan=direct}, the gui profile binds it after
+ * {@code jmeter:configure}): the JMeter that jmeter-maven-plugin laid out, with every extension the plans need,
+ * started without {@code -n} on the plan with the plan properties of the run's first point ({@link PlanProperties},
+ * the same {@code -J} list a run passes), so that Start in the GUI sends correct requests to the target. The goal
+ * waits until the GUI is closed.
+ *
+ * <p>Unlike the run's goals it ignores {@code -DskipTests} and {@code -Desbbench.skip}: the gui profile sets both to
+ * keep tests and the run out of the build. {@code -Desbbench.gui.skip} skips it.
+ */
+@Mojo(name = "gui", defaultPhase = LifecyclePhase.PRE_INTEGRATION_TEST, threadSafe = true)
+public class GuiMojo extends RunParametersMojo {
+
+    /**
+     * The plan to open: a scenario id ({@code direct}), a template name ({@code soap-http}) or a path to a .jmx file
+     * relative to the checkout's root.
+     */
+    @Parameter(property = "plan", defaultValue = "direct")
+    String plan;
+
+    /** Heap of the GUI's JVM in MB (the same property as the run's JMeter processes). */
+    @Parameter(property = "jmeter.heap", defaultValue = "2048")
+    int jmeterHeapMb;
+
+    /** Host of a PerfMon agent whose CPU and memory the plan's collector records; empty: none. */
+    @Parameter(property = "perfmonHost", defaultValue = "")
+    String perfmonHost;
+
+    @Parameter(property = "perfmonPort", defaultValue = "4444")
+    int perfmonPort;
+
+    /** Skips this goal (the run's own switches, -DskipTests and -Desbbench.skip, do not). */
+    @Parameter(property = "esbbench.gui.skip", defaultValue = "false")
+    boolean guiSkip;
+
+    /** jmeter-maven-plugin's record of where its configure goal laid JMeter out. */
+    @Parameter(defaultValue = "${project.build.directory}/config.json", required = true)
+    File jmeterConfig;
+
+    /** Only its own switch: the gui profile sets -DskipTests and -Desbbench.skip to keep the run out of the build. */
+    @Override
+    Optional<String> skipReason() {
+        return guiSkip ? Optional.of("-Desbbench.gui.skip") : Optional.empty();
+    }
+
+    @Override
+    protected void doExecute() throws MojoExecutionException, MojoFailureException {
+        try {
+            gui();
+        } catch (InvalidRunException e) {
+            throw new MojoFailureException(e.getMessage());
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot open the JMeter GUI: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MojoExecutionException("interrupted while the JMeter GUI was open", e);
+        }
+    }
+
+    private void gui() throws InvalidRunException, IOException, InterruptedException, MojoFailureException {
+        Path plansDir = root().resolve("jmx");
+        RunnablePlan chosen = GuiPlanResolver.resolve(plan, root(), plansDir);
+        RunPlan run = RunPlan.parse(parameters(chosen), root(), plansDir);
+        TargetProfile profile = targetProfile();
+        Point first = run.points().get(0);
+        Path dir = workDir.toPath().resolve("gui");
+        Files.createDirectories(dir);
+        Map<String, String> properties = PlanProperties.of(run, profile, chosen, first,
+                PlanProperties.Files.of(root(), dir.resolve("perfmon.csv"), perfmonHost, perfmonPort));
+        requireDisplay();
+        JMeterInstallation jmeter = JMeterInstallation.fromPluginConfig(jmeterConfig.toPath());
+        Path log = dir.resolve("jmeter-gui.log");
+        List<String> cmd = command(ServerLauncher.java(), jmeter, jmeterHeapMb, chosen.file(), log, properties);
+
+        info("plan " + chosen.file() + (chosen.isStandard() ? " (scenario " + chosen.scenario().get().id() + ")" : "")
+                + ": File > Save writes this file");
+        info("plan properties (the run's first point, target " + profile.name() + "): "
+                + properties.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(" ")));
+        describeTarget(chosen, properties);
+        info("starting the JMeter GUI: " + quoted(cmd));
+        info("JMeter log " + log + "; this goal waits until the GUI is closed");
+
+        Process process = new ProcessBuilder(cmd)
+                .directory(jmeter.home().resolve("bin").toFile())
+                .inheritIO()
+                .start();
+        Path pidFile = dir.resolve("jmeter-gui.pid");
+        Files.writeString(pidFile, process.pid() + "\n");
+        // Maven stopped (Ctrl+C, kill): the GUI goes with it rather than outliving the build.
+        Thread stopGui = new Thread(process::destroy, "stop-jmeter-gui");
+        Runtime.getRuntime().addShutdownHook(stopGui);
+        int exit;
+        try {
+            exit = process.waitFor();
+        } finally {
+            if (process.isAlive()) {
+                process.destroy();
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopGui);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs anyway
+            }
+            Files.deleteIfExists(pidFile);
+        }
+        if (exit == 128 + 15 || exit == 128 + 2) {
+            info("JMeter GUI stopped by " + (exit == 143 ? "SIGTERM" : "SIGINT"));
+            return;
+        }
+        if (exit != 0) {
+            throw new MojoFailureException("the JMeter GUI exited with " + exit + " (log " + log + ")");
+        }
+        info("JMeter GUI closed");
+    }
+
+    /** The run parameters with the selection narrowed to the chosen plan, so its first point is the plan's. */
+    private Map<String, String> parameters(RunnablePlan chosen) throws InvalidRunException {
+        Map<String, String> p = new java.util.LinkedHashMap<>(parameters());
+        if (chosen.isStandard()) {
+            p.put("scenarios", chosen.scenario().get().id());
+            p.put("plans", "");
+        } else {
+            p.put("scenarios", "none");
+            p.put("plans", chosen.file().toString());
+        }
+        return p;
+    }
+
+    /** The GUI's command line: JMeter's launcher without {@code -n}, on the plan, with every plan property. */
+    public static List<String> command(String java, JMeterInstallation jmeter, int heapMb, Path plan, Path log,
+                                Map<String, String> properties) {
+        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + heapMb + "m",
+                "-jar", jmeter.launcherJar().toString(),
+                "-t", plan.toString(), "-j", log.toString()));
+        cmd.addAll(PlanProperties.asArguments(properties));
+        return cmd;
+    }
+
+    /** On Linux a GUI needs an X display; say so now instead of in a HeadlessException from JMeter. */
+    private static void requireDisplay() throws MojoFailureException {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        boolean x11 = !os.contains("win") && !os.contains("mac");
+        String display = System.getenv("DISPLAY");
+        if (x11 && (display == null || display.isBlank())) {
+            throw new MojoFailureException("the JMeter GUI needs a display and DISPLAY is not set (on a machine"
+                    + " without one: scripts/gui-screenshot.sh opens it under Xvfb)");
+        }
+    }
+
+    /** Where Start sends, and whether anything listens there now (this goal starts no server). */
+    private void describeTarget(RunnablePlan chosen, Map<String, String> properties) {
+        boolean jms = chosen.scenario().map(s -> !s.isHttp()).orElse(false);
+        String host;
+        int port;
+        String where;
+        if (jms) {
+            URI broker = URI.create(properties.get("jmsUrl"));
+            host = broker.getHost();
+            port = broker.getPort();
+            where = "queue " + properties.get("path") + " at " + broker;
+        } else {
+            host = properties.get("host");
+            port = Integer.parseInt(properties.get("port"));
+            where = properties.getOrDefault("protocol", "http") + "://" + host + ":" + port
+                    + properties.getOrDefault("path", " (the plan's own path)");
+        }
+        boolean listening;
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress(host, port), 500);
+            listening = true;
+        } catch (IOException | RuntimeException e) {
+            listening = false;
+        }
+        info("Start sends to " + where + (listening ? " (something listens there now)" : "; nothing listens on "
+                + host + ":" + port + " now (this goal starts no server: start the target before pressing Start)"));
+    }
+
+    private static String quoted(List<String> cmd) {
+        return cmd.stream().map(a -> a.matches("[A-Za-z0-9_./:=,@+-]+") ? a : "'" + a.replace("'", "'\\''") + "'")
+                .collect(Collectors.joining(" "));
+    }
+}

@@ -1,0 +1,55 @@
+package org.esbbench.maven.goals;
+
+import org.esbbench.maven.processes.ProcessRegistry;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.esbbench.report.run.LatestRun;
+import org.esbbench.report.run.RunLayout;
+
+/**
+ * After the plans: stops every process of the current run that its processes.csv says is still running, newest
+ * first (the monitor, which takes a last sample and closes its series on SIGTERM; then the server and the backend):
+ * SIGTERM, then a kill after the grace period. It needs nothing but the run folder, so {@code mvn esb-bench:stop}
+ * also cleans up after a build that was killed. When an earlier goal failed, Maven never reaches this phase; the
+ * starting goals' shutdown hooks stop the processes then.
+ */
+@Mojo(name = "stop", defaultPhase = LifecyclePhase.POST_INTEGRATION_TEST, threadSafe = true)
+public class StopMojo extends EsbBenchMojo {
+
+    /** Seconds a process gets to finish in-flight work after SIGTERM before it is killed. */
+    @Parameter(property = "stopGrace", defaultValue = "20")
+    int stopGrace;
+
+    /**
+     * An earlier run whose processes to stop instead of this build's: its id (folder name under results/), a folder
+     * path, or "latest" (as for analyze): a build that was killed left them, and a resume refuses while they run.
+     */
+    @Parameter(property = "run", defaultValue = "")
+    String run;
+
+    @Override
+    protected void doExecute() throws MojoExecutionException {
+        try {
+            String earlier = this.run == null ? "" : this.run.strip();
+            Optional<RunLayout> run = earlier.isEmpty() ? currentRunPointer().current()
+                    : Optional.of(new RunLayout(LatestRun.resolve(root().resolve("results"), earlier)));
+            if (run.isEmpty()) {
+                info("no current run (" + currentRunPointer().file() + " missing): nothing to stop");
+                return;
+            }
+            List<String> stopped = new ProcessRegistry(run.get().processes()).stopAll(Duration.ofSeconds(stopGrace));
+            if (stopped.isEmpty()) {
+                info("run " + run.get().runId() + ": no process left running");
+            }
+            stopped.forEach(this::info);
+        } catch (IOException e) {
+            throw new MojoExecutionException("could not stop the run's processes: " + e.getMessage(), e);
+        }
+    }
+}

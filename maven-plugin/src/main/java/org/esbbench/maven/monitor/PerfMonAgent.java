@@ -1,0 +1,118 @@
+package org.esbbench.maven.monitor;
+
+import org.esbbench.maven.parameters.InvalidRunException;
+import org.esbbench.maven.processes.ManagedProcess;
+import org.esbbench.maven.servers.ServerLauncher;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The PerfMon ServerAgent (kg.apc perfmon 2.2.2): its command from the folder the suite's build lays it out in
+ * ({@code lib/} with the agent and the few jars it loads, {@code native/} with SIGAR's library), and the check
+ * that an agent answers, the collector's own first exchange ({@code test} answered by {@code Yep}). The agent's
+ * old dependencies stay in that folder: never JMeter's lib, never the plugin's classpath.
+ *
+ * <p>The agent's own launcher binds its TCP port on every interface (it has no option to bind one), and the agent
+ * runs commands for a client that asks for its {@code exec} metric. The suite therefore starts it through the
+ * project's launcher {@code scripts/perfmon/BoundPerfMonAgent.java} (Java's source-file mode, the agent's jars on
+ * the class path), which binds the port on loopback only and hands it to the agent's worker.
+ */
+public final class PerfMonAgent {
+    public static final String NAME = "perfmon-agent";
+    /** The project's launcher that binds the agent's port on one address, relative to the checkout's root. */
+    public static final String LAUNCHER = "scripts/perfmon/BoundPerfMonAgent.java";
+    /** Small: the agent holds a socket and SIGAR's readings. */
+    static final List<String> JVM_FLAGS = List.of("-Xms16m", "-Xmx64m", "-XX:+UseSerialGC");
+
+    private PerfMonAgent() {
+    }
+
+    /**
+     * The agent's command on {@code port} of loopback, no UDP port, through the bound launcher under {@code root};
+     * run it from {@code agentDir}.
+     */
+    public static List<String> command(Path root, Path agentDir, int port) throws InvalidRunException {
+        Path lib = agentDir.resolve("lib");
+        Path nativeDir = agentDir.resolve("native");
+        if (!Files.isDirectory(lib) || !Files.isDirectory(nativeDir)) {
+            throw new InvalidRunException("the PerfMon agent is not laid out in " + agentDir + " (lib/ and native/):"
+                    + " the suite module's build copies it there (mvn -pl suite process-resources)");
+        }
+        List<String> cmd = new java.util.ArrayList<>();
+        cmd.add(ServerLauncher.java());
+        cmd.addAll(JVM_FLAGS);
+        cmd.add("-Djava.library.path=" + nativeDir);
+        cmd.add("-cp");
+        cmd.add(lib + File.separator + "*");
+        Path launcher = root.resolve(LAUNCHER);
+        if (!Files.isRegularFile(launcher)) {
+            throw new InvalidRunException("the PerfMon agent's launcher " + launcher + " is missing");
+        }
+        cmd.add(launcher.toString());
+        cmd.addAll(List.of("--bind", "127.0.0.1", "--port", Integer.toString(port)));
+        return cmd;
+    }
+
+    /**
+     * Waits until the agent at host:port answers {@code test} with {@code Yep}.
+     *
+     * @param process the started agent, to give up early when it exited; null for an agent on another host
+     * @return how long it took
+     */
+    public static Duration awaitAnswer(String host, int port, ManagedProcess process, Duration timeout)
+            throws InvalidRunException {
+        long start = System.nanoTime();
+        long deadline = start + timeout.toNanos();
+        String last = "no attempt";
+        while (System.nanoTime() < deadline) {
+            try {
+                if (answers(host, port)) {
+                    return Duration.ofNanos(System.nanoTime() - start);
+                }
+                last = "it answered, but not Yep";
+            } catch (IOException e) {
+                last = e.toString();
+            }
+            if (process != null && !process.isAlive()) {
+                throw new InvalidRunException("the PerfMon agent exited; its log " + process.log() + " ends with:\n"
+                        + process.logTail(20));
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InvalidRunException("interrupted while waiting for the PerfMon agent");
+            }
+        }
+        throw new InvalidRunException("no PerfMon agent answered at " + host + ":" + port + " within "
+                + timeout.toSeconds() + " s (" + last + ")" + (process == null
+                ? ": start it on that host (scripts/perfmon-agent.sh, see the README) or fix the profile's perfmon="
+                : "; its log " + process.log() + " ends with:\n" + process.logTail(20)));
+    }
+
+    /** One exchange as the collector opens it: {@code test}, expecting {@code Yep}; then {@code exit}. */
+    static boolean answers(String host, int port) throws IOException {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(host, port), 2000);
+            socket.setSoTimeout(2000);
+            OutputStream out = socket.getOutputStream();
+            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+            out.write("test\n".getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            String reply = in.readLine();
+            out.write("exit\n".getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            return "Yep".equals(reply == null ? null : reply.trim());
+        }
+    }
+}

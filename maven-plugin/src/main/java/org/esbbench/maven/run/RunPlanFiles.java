@@ -1,0 +1,28 @@
+package org.esbbench.maven.run;
+
+import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.targets.TargetProfile;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.esbbench.report.run.RunPlanFile;
+
+/** Turns the run check validated into the run plan file the later goals and the analysis read. */
+public final class RunPlanFiles {
+    private RunPlanFiles() {
+    }
+
+    /**
+     * @param uncheckedPlans the ids of the plans that opt out of reply checks
+     * @param record         {@link RunFacts#of}
+     */
+    public static RunPlanFile of(String runId, Instant checkedAt, Map<String, String> parameters, RunPlan plan,
+                          TargetProfile profile, List<String> uncheckedPlans, String description, Map<String, Object> record) {
+        List<RunPlanFile.PlanEntry> plans = plan.plans().stream()
+                .map(p -> new RunPlanFile.PlanEntry(p.id(), p.file().toString(),
+                        p.scenario().map(s -> s.id()).orElse(""), !uncheckedPlans.contains(p.id())))
+                .toList();
+        return new RunPlanFile(runId, profile.name(), checkedAt, parameters, plans, plan.points(), plan.repeats(),
+                plan.warmupSeconds(), plan.measurementSeconds(), description, record);
+    }
+}

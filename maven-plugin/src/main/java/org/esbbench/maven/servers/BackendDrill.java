@@ -1,0 +1,50 @@
+package org.esbbench.maven.servers;
+
+import org.esbbench.maven.parameters.InvalidRunException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.run.RunPlanFile;
+
+/**
+ * {@code -DbackendFailPercent=P}: a test and drill facility, never for a measurement. The echo backend the suite
+ * starts answers P % of requests (every k-th, deterministic) with 503 ({@code backend-netty --fail-percent}), so that
+ * a run has transport errors at a known rate: the error-tolerance tests ({@code -DmaxErrorPercent}) and the fault
+ * drills use it. Recorded in the run plan; read from there whenever the backend is started or restarted.
+ */
+public final class BackendDrill {
+    public static final String PARAMETER = "backendFailPercent";
+
+    private BackendDrill() {
+    }
+
+    /** The parameter's value, 0 when absent or blank. */
+    public static double failPercent(Map<String, String> parameters) throws InvalidRunException {
+        String value = parameters.get(PARAMETER);
+        if (value == null || value.isBlank()) {
+            return 0;
+        }
+        double percent;
+        try {
+            percent = Double.parseDouble(value.strip());
+        } catch (NumberFormatException e) {
+            percent = Double.NaN;
+        }
+        if (!(percent >= 0 && percent <= 100)) {
+            throw new InvalidRunException("-D" + PARAMETER + "=" + value + ": give the share of requests the echo"
+                    + " backend answers with 503, a number from 0 to 100 (a drill for tests; 0, the default, is off)");
+        }
+        return percent;
+    }
+
+    /** The backend's extra arguments for the run in {@code layout}: none unless its plan asks for failures. */
+    public static List<String> arguments(RunLayout layout) throws IOException, InvalidRunException {
+        if (layout == null || !Files.isRegularFile(layout.runPlan())) {
+            return List.of();
+        }
+        double percent = failPercent(RunPlanFile.read(layout.runPlan()).parameters());
+        return percent > 0 ? List.of("--fail-percent", Double.toString(percent)) : List.of();
+    }
+}

@@ -1,0 +1,65 @@
+package org.esbbench.maven.goals;
+
+import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.scenario.RunnablePlan;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.maven.plugin.MojoFailureException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What esb-bench:check does with the plans of a run: the contract of each, every violation named, opt-outs kept. */
+class CheckPlansTest {
+
+    private static final Path FIXTURES = Path.of("src/test/resources/plans").toAbsolutePath();
+    private static final Path STANDARD = Path.of("..", "jmx").toAbsolutePath().normalize();
+
+    @TempDir
+    Path dir;
+
+    private RunPlan run(String scenarios, Path... plans) throws Exception {
+        List<String> files = new ArrayList<>();
+        for (Path plan : plans) {
+            files.add(plan.toString());
+        }
+        return RunPlan.parse(Map.of("scenarios", scenarios, "plans", String.join(",", files)), dir, STANDARD);
+    }
+
+    @Test
+    void everyStandardPlanMeetsTheContract() throws Exception {
+        List<String> log = new ArrayList<>();
+        assertThat(CheckMojo.checkPlans(run("all"), log::add)).isEmpty();
+    }
+
+    @Test
+    void aPlanThatBreaksTheContractIsRefusedNamingThePlanTheElementAndTheFix() throws Exception {
+        assertThatThrownBy(() -> CheckMojo.checkPlans(run("direct", FIXTURES.resolve("hard-coded-host.jmx")), s -> { }))
+                .isInstanceOf(MojoFailureException.class)
+                .hasMessageContaining("plan contract violation")
+                .hasMessageContaining("plan hard-coded-host.jmx")
+                .hasMessageContaining("HTTP Request")
+                .hasMessageContaining("fix:");
+    }
+
+    @Test
+    void aPlanThatOptsOutOfReplyChecksRunsAndIsNamed() throws Exception {
+        Path optOut = FIXTURES.resolve("reply-check-opt-out.jmx");
+        List<String> log = new ArrayList<>();
+        String id = RunnablePlan.user(optOut).id();
+        assertThat(CheckMojo.checkPlans(run("none", optOut), log::add)).containsExactly(id);
+        assertThat(log).anyMatch(l -> l.startsWith("warning:"));
+    }
+
+    @Test
+    void aPlanTheBuildMakesLaterIsLeftToTheRunGoal() throws Exception {
+        List<String> log = new ArrayList<>();
+        assertThat(CheckMojo.checkPlans(run("none", dir.resolve("target/made-later.jmx")), log::add)).isEmpty();
+        assertThat(log).anyMatch(l -> l.contains("made by this build"));
+    }
+}
