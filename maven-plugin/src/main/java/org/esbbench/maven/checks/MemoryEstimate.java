@@ -1,7 +1,7 @@
 package org.esbbench.maven.checks;
 
 import org.esbbench.maven.parameters.InvalidRunException;
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -52,8 +52,8 @@ public final class MemoryEstimate {
         return Math.min(rate, CEILING_SAMPLES_PER_SECOND);
     }
 
-    static Optional<Largest> largest(RunPlan plan) {
-        long fileSeconds = plan.warmupSeconds() + plan.measurementSeconds() + RunPlan.TAIL_SECONDS;
+    static Optional<Largest> largest(RunParameters plan) {
+        long fileSeconds = plan.warmupSeconds() + plan.measurementSeconds() + RunParameters.TAIL_SECONDS;
         return plan.points().stream().max(Comparator.comparingLong(MemoryEstimate::samplesPerSecond).thenComparingInt(Point::load))
                 .map(p -> new Largest(p, samplesPerSecond(p), samplesPerSecond(p) * fileSeconds,
                         samplesPerSecond(p) * plan.measurementSeconds()));
@@ -102,7 +102,7 @@ public final class MemoryEstimate {
      * What check says about memory, before any load: one line when everything fits, or warnings naming the scenario
      * run, its estimate, the heap it would need, what the analysis will do and how to change it.
      */
-    public static List<String> describe(RunPlan plan, boolean dashboards, long dashboardLimitMb, long machineMb,
+    public static List<String> describe(RunParameters plan, boolean dashboards, long dashboardLimitMb, long machineMb,
                                  long analysisMaxHeapMb) {
         List<String> lines = new ArrayList<>();
         Optional<Largest> largest = largest(plan);
@@ -126,7 +126,7 @@ public final class MemoryEstimate {
             long maxSamples = (dashboardLimitMb - JMeterDashboard.FIXED_HEAP_MB) * 1024 * 1024 / JMeterDashboard.BYTES_PER_SAMPLE;
             long affected = plan.points().stream()
                     .filter(p -> JMeterDashboard.heapMbFor(samplesPerSecond(p) * (plan.warmupSeconds()
-                            + plan.measurementSeconds() + RunPlan.TAIL_SECONDS)) > dashboardLimitMb).count();
+                            + plan.measurementSeconds() + RunParameters.TAIL_SECONDS)) > dashboardLimitMb).count();
             lines.add("WARNING: memory: " + estimate + "; its JMeter dashboard would need about " + needMb + " MB of heap ("
                     + JMeterDashboard.FIXED_HEAP_MB + " MB + " + JMeterDashboard.BYTES_PER_SAMPLE + " B/sample), more than the "
                     + dashboardLimitMb + " MB the dashboards may get (half of this machine's " + machineMb

@@ -1,7 +1,7 @@
 package org.esbbench.maven.checks;
 
 import org.esbbench.maven.parameters.InvalidRunException;
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.targets.JmsProvider;
 import org.esbbench.maven.targets.TargetProfile;
 import jakarta.jms.Connection;
@@ -41,11 +41,11 @@ public final class Preflight {
 
     private final Path root;
     private final TargetProfile profile;
-    private final RunPlan plan;
+    private final RunParameters plan;
     private final Consumer<String> log;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-    public Preflight(Path root, TargetProfile profile, RunPlan plan, Consumer<String> log) {
+    public Preflight(Path root, TargetProfile profile, RunParameters plan, Consumer<String> log) {
         this.root = root;
         this.profile = profile;
         this.plan = plan;

@@ -1,7 +1,7 @@
 package org.esbbench.maven.checks;
 
 import org.esbbench.maven.parameters.InvalidRunException;
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.processes.ProcessRegistry;
 import org.esbbench.maven.run.CurrentRun;
 import org.esbbench.maven.scenario.ProgressLine;
@@ -120,7 +120,7 @@ public final class ResumeCheck {
         if (target != null && !target.isBlank() && !target.strip().equals(stored.target())) {
             differences.add(TARGET + "=" + stored.target() + " and this build gives -D" + TARGET + "=" + target.strip());
         }
-        RunPlan planned = parse(stored.parameters(), layout, stored);
+        RunParameters planned = parse(stored.parameters(), layout, stored);
         // In the run plan's order of parameters (scenarios, plans, model, users ...), so the message reads the same each time.
         List<String> order = ORDER;
         List<Map.Entry<String, String>> given = explicit.entrySet().stream()
@@ -128,21 +128,21 @@ public final class ResumeCheck {
                         : Integer.MAX_VALUE)).toList();
         for (Map.Entry<String, String> e : given) {
             String name = e.getKey();
-            if (name.equals(TARGET) || !RunPlan.DEFAULTS.containsKey(name)) {
+            if (name.equals(TARGET) || !RunParameters.DEFAULTS.containsKey(name)) {
                 continue;
             }
             Map<String, String> changed = new LinkedHashMap<>(stored.parameters());
             changed.put(name, e.getValue());
-            RunPlan asked;
+            RunParameters asked;
             try {
                 asked = parse(changed, layout, stored);
             } catch (InvalidRunException invalid) {
-                differences.add(name + "=" + stored.parameters().getOrDefault(name, RunPlan.DEFAULTS.get(name))
+                differences.add(name + "=" + stored.parameters().getOrDefault(name, RunParameters.DEFAULTS.get(name))
                         + " and this build gives -D" + name + "=" + e.getValue() + " (" + invalid.getMessage() + ")");
                 continue;
             }
             if (!asked.equals(planned)) {
-                differences.add(name + "=" + stored.parameters().getOrDefault(name, RunPlan.DEFAULTS.get(name))
+                differences.add(name + "=" + stored.parameters().getOrDefault(name, RunParameters.DEFAULTS.get(name))
                         + " and this build gives -D" + name + "=" + e.getValue());
             }
         }
@@ -150,7 +150,7 @@ public final class ResumeCheck {
     }
 
     /** The stored parameters with {@code scenarios=all} narrowed to the profile's list, as check did when it planned. */
-    private RunPlan parse(Map<String, String> parameters, RunLayout layout, RunPlanFile stored)
+    private RunParameters parse(Map<String, String> parameters, RunLayout layout, RunPlanFile stored)
             throws InvalidRunException {
         Map<String, String> selected = parameters;
         try {
@@ -159,7 +159,7 @@ public final class ResumeCheck {
         } catch (InvalidRunException noProfile) {
             // A plan written without its target profile: the parameters as stored.
         }
-        return RunPlan.parse(selected, root, root.resolve("jmx"));
+        return RunParameters.parse(selected, root, root.resolve("jmx"));
     }
 
     /** The processes of an earlier build of the run that still run (processes.csv, pid and start time). */

@@ -1,7 +1,7 @@
 package org.esbbench.maven.engines;
 
 import org.esbbench.maven.parameters.InvalidRunException;
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.targets.TargetProfile;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -20,11 +20,11 @@ public final class GeneratorsCheck {
     }
 
     /** Validates and describes; every build (also one without a run). */
-    public static Generators validate(java.util.Map<String, String> parameters, RunPlan plan, Consumer<String> log)
+    public static Generators validate(java.util.Map<String, String> parameters, RunParameters plan, Consumer<String> log)
             throws InvalidRunException {
         Generators g = Generators.parse(parameters);
-        g.checkLines(plan.users(), plan.rates(), plan.models().contains(RunPlan.LoadModel.CLOSED),
-                plan.models().contains(RunPlan.LoadModel.OPEN), Runtime.getRuntime().availableProcessors())
+        g.checkLines(plan.users(), plan.rates(), plan.models().contains(RunParameters.LoadModel.CLOSED),
+                plan.models().contains(RunParameters.LoadModel.OPEN), Runtime.getRuntime().availableProcessors())
                 .forEach(log);
         return g;
     }

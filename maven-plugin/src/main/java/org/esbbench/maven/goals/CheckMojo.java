@@ -8,8 +8,8 @@ import org.esbbench.maven.engines.GeneratorsCheck;
 import org.esbbench.maven.parameters.Exclusion;
 import org.esbbench.maven.parameters.ExplicitParameters;
 import org.esbbench.maven.parameters.InvalidRunException;
+import org.esbbench.maven.parameters.ParameterSources;
 import org.esbbench.maven.parameters.RunParameters;
-import org.esbbench.maven.parameters.RunPlan;
 import org.esbbench.maven.parameters.RunTolerances;
 import org.esbbench.maven.processes.Readiness;
 import org.esbbench.maven.run.CurrentRun;
@@ -90,9 +90,9 @@ public class CheckMojo extends RunParametersMojo {
             return;
         }
         TargetProfile profile = targetProfile();
-        RunParameters.Merged merged;
+        ParameterSources.Merged merged;
         Map<String, String> parameters;
-        RunPlan plan;
+        RunParameters plan;
         TargetServers servers;
         Generators generators;
         KeepResults keep;
@@ -100,7 +100,7 @@ public class CheckMojo extends RunParametersMojo {
             merged = mergedParameters();
             // -Dscenarios=all on a profile that lists its scenarios means those; then none outside them may run.
             parameters = ProfileScenarios.select(merged.values(), profile, this::info);
-            plan = RunPlan.parse(parameters, root(), root().resolve("jmx"));
+            plan = RunParameters.parse(parameters, root(), root().resolve("jmx"));
             ProfileScenarios.requireServed(plan.scenarios(), profile);
             // The profile's backend and server.* keys, before anything is built or started.
             servers = new TargetServers(root(), null, profile, java.time.Duration.ZERO, this::info);
@@ -159,7 +159,7 @@ public class CheckMojo extends RunParametersMojo {
     String dashboardHeap;
 
     /** Memory the analysis will need, said before any load ({@link MemoryEstimate}). */
-    private void describeMemory(RunPlan plan) throws MojoFailureException {
+    private void describeMemory(RunParameters plan) throws MojoFailureException {
         long machineMb = MemoryEstimate.machineMb();
         long limitMb;
         try {
@@ -200,7 +200,7 @@ public class CheckMojo extends RunParametersMojo {
         ResumeCheck check = new ResumeCheck(root(), this::info);
         Map<String, String> explicit = ExplicitParameters.of(session.getUserProperties());
         ResumeCheck.Resumed resumed;
-        RunPlan plan;
+        RunParameters plan;
         TargetProfile profile;
         TargetServers servers;
         try {
@@ -244,7 +244,7 @@ public class CheckMojo extends RunParametersMojo {
     }
 
     /** What must hold before anything starts: the target's port, the payloads, and every port the run will bind free. */
-    private void requireReady(RunPlan plan, TargetProfile profile, TargetServers servers) throws MojoFailureException {
+    private void requireReady(RunParameters plan, TargetProfile profile, TargetServers servers) throws MojoFailureException {
         try {
             profile.port();
             // A malformed perfmon key, or the port of an agent to start already taken, fails here, before anything starts.
@@ -253,7 +253,7 @@ public class CheckMojo extends RunParametersMojo {
                 Readiness.requireFreePort("PerfMon agent", perfmon.get().host(), perfmon.get().port());
             }
             if (!servers.startsBackend() && plan.delays().size() > 1) {
-                throw new InvalidRunException("-Ddelay=" + RunPlan.describe(plan.delays()).replace(" ", "") + ": a list of delays needs the echo backend the suite"
+                throw new InvalidRunException("-Ddelay=" + RunParameters.describe(plan.delays()).replace(" ", "") + ": a list of delays needs the echo backend the suite"
                         + " starts (it restarts it between delays); target '" + profile.name() + "' says backend=external");
             }
             if (servers.startsBackend()) {
@@ -292,7 +292,7 @@ public class CheckMojo extends RunParametersMojo {
      * Every build, a resumed one too: the payload generation (generate-resources) makes the payloads and
      * ws-security pools of the run's sizes.
      */
-    private void writeRunSizes(RunPlan plan) throws MojoExecutionException {
+    private void writeRunSizes(RunParameters plan) throws MojoExecutionException {
         try {
             RunSizesFile.write(workDir.toPath(), plan);
         } catch (IOException e) {
@@ -311,22 +311,22 @@ public class CheckMojo extends RunParametersMojo {
     }
 
     /** One line that says what the run measures, how many scenario runs and server restarts, and how long. */
-    static String describe(RunPlan plan, TargetProfile profile) {
+    static String describe(RunParameters plan, TargetProfile profile) {
         return "plans " + String.join(", ", plan.planIds()) + "; " + describeLoad(plan) + "; size "
-                + RunPlan.describe(plan.sizes()) + " B; delay " + RunPlan.describe(plan.delays()) + " ms; "
-                + (plan.variesHeap() ? "server heap " + RunPlan.describe(plan.heaps()) + "; " : "")
+                + RunParameters.describe(plan.sizes()) + " B; delay " + RunParameters.describe(plan.delays()) + " ms; "
+                + (plan.variesHeap() ? "server heap " + RunParameters.describe(plan.heaps()) + "; " : "")
                 + plan.repeats() + " repeat(s); warm-up " + plan.warmupSeconds() + " s, measurement "
                 + plan.measurementSeconds() + " s per scenario run; " + plan.scenarioRuns() + " scenario runs"
                 + (plan.variesHeap() ? " and " + plan.serverRestarts() + " server restart(s) (one per heap and repeat)" : "")
                 + ", target " + profile.name() + "; about " + ProgressLine.formatDuration(plan.estimatedSeconds())
-                + (plan.variesHeap() ? " (load, and about " + RunPlan.RESTART_SECONDS_ESTIMATE + " s per restart)" : " of load");
+                + (plan.variesHeap() ? " (load, and about " + RunParameters.RESTART_SECONDS_ESTIMATE + " s per restart)" : " of load");
     }
 
     /**
      * The line check prints in every build, before anything is made: how many scenario runs and how long, e.g.
      * {@code 48 scenario runs (3 plans × 16 points × 1 repeat), about 4:49:36 of load}.
      */
-    public static String summarise(RunPlan plan) {
+    public static String summarise(RunParameters plan) {
         int plans = plan.plans().size();
         int excluded = plan.excludedPoints();
         return plan.scenarioRuns() + " scenario runs (" + plans + (plans == 1 ? " plan × " : " plans × ")
@@ -335,18 +335,18 @@ public class CheckMojo extends RunParametersMojo {
                 + (excluded > 0 ? ", less " + excluded * plan.repeats() + " excluded (" + plan.exclusions().stream()
                         .map(Exclusion::toString).collect(java.util.stream.Collectors.joining(", ")) + ")" : "")
                 + "), about " + ProgressLine.formatDuration(plan.estimatedSeconds())
-                + (plan.variesHeap() ? " (load, and about " + RunPlan.RESTART_SECONDS_ESTIMATE + " s for each of "
+                + (plan.variesHeap() ? " (load, and about " + RunParameters.RESTART_SECONDS_ESTIMATE + " s for each of "
                         + plan.serverRestarts() + " server restart(s))" : " of load");
     }
 
     /** "users 1, 2" or "rate 50/s" or both: the load levels of each model the run measures. */
-    static String describeLoad(RunPlan plan) {
+    static String describeLoad(RunParameters plan) {
         List<String> parts = new java.util.ArrayList<>();
-        if (plan.models().contains(RunPlan.LoadModel.CLOSED)) {
-            parts.add("closed model, users " + RunPlan.describe(plan.users()));
+        if (plan.models().contains(RunParameters.LoadModel.CLOSED)) {
+            parts.add("closed model, users " + RunParameters.describe(plan.users()));
         }
-        if (plan.models().contains(RunPlan.LoadModel.OPEN)) {
-            parts.add("open model, rate " + RunPlan.describe(plan.rates()) + " arrivals/s");
+        if (plan.models().contains(RunParameters.LoadModel.OPEN)) {
+            parts.add("open model, rate " + RunParameters.describe(plan.rates()) + " arrivals/s");
         }
         return String.join("; ", parts);
     }
@@ -356,7 +356,7 @@ public class CheckMojo extends RunParametersMojo {
      * plan, the element and the fix. Returns the ids of the plans that opt out of reply checks (the summary flags
      * them). A plan the build makes later (under target/) is checked by the run goal when it gets there.
      */
-    static List<String> checkPlans(RunPlan plan, java.util.function.Consumer<String> log) throws MojoFailureException {
+    static List<String> checkPlans(RunParameters plan, java.util.function.Consumer<String> log) throws MojoFailureException {
         PlanContract contract = new PlanContract(PlanProperties.NAMES);
         List<String> violations = new java.util.ArrayList<>();
         List<String> unchecked = new java.util.ArrayList<>();
@@ -386,7 +386,7 @@ public class CheckMojo extends RunParametersMojo {
     }
 
     /** Any size the generator can reach is fine; below the smallest possible envelope there is no payload. */
-    private static void requirePayload(RunPlan plan) throws InvalidRunException {
+    private static void requirePayload(RunParameters plan) throws InvalidRunException {
         for (int size : plan.sizes()) {
             try {
                 Payloads.soap(size);
@@ -401,7 +401,7 @@ public class CheckMojo extends RunParametersMojo {
         }
     }
 
-    private static String describeSizes(RunPlan plan) {
+    private static String describeSizes(RunParameters plan) {
         return plan.sizes().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
     }
 

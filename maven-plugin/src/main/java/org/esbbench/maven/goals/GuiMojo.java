@@ -1,7 +1,7 @@
 package org.esbbench.maven.goals;
 
 import org.esbbench.maven.parameters.InvalidRunException;
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.scenario.GuiPlanResolver;
 import org.esbbench.maven.scenario.PlanProperties;
 import org.esbbench.maven.scenario.RunnablePlan;
@@ -90,7 +90,7 @@ public class GuiMojo extends RunParametersMojo {
     private void gui() throws InvalidRunException, IOException, InterruptedException, MojoFailureException {
         Path plansDir = root().resolve("jmx");
         RunnablePlan chosen = GuiPlanResolver.resolve(plan, root(), plansDir);
-        RunPlan run = RunPlan.parse(parameters(chosen), root(), plansDir);
+        RunParameters run = RunParameters.parse(parameters(chosen), root(), plansDir);
         TargetProfile profile = targetProfile();
         Point first = run.points().get(0);
         Path dir = workDir.toPath().resolve("gui");

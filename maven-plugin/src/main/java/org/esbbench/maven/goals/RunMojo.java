@@ -5,7 +5,7 @@ import org.esbbench.maven.engines.EngineFleet;
 import org.esbbench.maven.engines.EngineWatch;
 import org.esbbench.maven.engines.Generators;
 import org.esbbench.maven.parameters.InvalidRunException;
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.processes.BuildShutdown;
 import org.esbbench.maven.processes.ManagedProcess;
 import org.esbbench.maven.processes.ProcessRegistry;
@@ -138,7 +138,7 @@ public class RunMojo extends CurrentRunMojo {
         StopOnExit restarted = new StopOnExit(registry, "run-restarted");
         AnalysisOnInterrupt onStop = new AnalysisOnInterrupt(layout, saturationThreshold);
         try {
-            RunPlan plan = current.plan();
+            RunParameters plan = current.plan();
             TargetProfile profile = current.profile();
             TargetServers servers = new TargetServers(root(), layout, profile, Duration.ofSeconds(startTimeout), this::info);
             Optional<String> agent = profile.managementAgent().map(a -> serviceUrl(a));
@@ -251,7 +251,7 @@ public class RunMojo extends CurrentRunMojo {
     }
 
     /** Runs one point once. */
-    private Outcome runOne(JMeterInstallation jmeter, RunPlan plan, TargetProfile profile, Point point, int repeat,
+    private Outcome runOne(JMeterInstallation jmeter, RunParameters plan, TargetProfile profile, Point point, int repeat,
                            int index, RunLayout layout, ProcessRegistry registry, ProgressLine progress,
                            EngineFleet fleet, StopOnExit restarted)
             throws IOException, InterruptedException, InvalidRunException {
@@ -412,7 +412,7 @@ public class RunMojo extends CurrentRunMojo {
      * health check, runs the preflight of the run's scenarios against it and waits until the monitor records its GC.
      * The one place a server is restarted, so that a profile's own start command can be routed here.
      */
-    void restartServer(RunPlan plan, TargetProfile profile, TargetServers servers, RunLayout layout,
+    void restartServer(RunParameters plan, TargetProfile profile, TargetServers servers, RunLayout layout,
                        ProcessRegistry registry, StopOnExit restarted, String heap, int session)
             throws IOException, InvalidRunException {
         long since = System.currentTimeMillis();

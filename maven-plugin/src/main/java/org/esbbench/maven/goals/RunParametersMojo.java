@@ -3,8 +3,8 @@ package org.esbbench.maven.goals;
 import org.esbbench.maven.engines.Generators;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.parameters.Matrix;
+import org.esbbench.maven.parameters.ParameterSources;
 import org.esbbench.maven.parameters.RunParameters;
-import org.esbbench.maven.parameters.RunPlan;
 import org.esbbench.maven.targets.TargetProfile;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,7 +25,7 @@ abstract class RunParametersMojo extends EsbBenchMojo {
     @Parameter(defaultValue = "${session}", readonly = true, required = true)
     MavenSession session;
 
-    /** This goal's execution: its POM configuration tells a literal value from a property (RunParameters). */
+    /** This goal's execution: its POM configuration tells a literal value from a property (ParameterSources). */
     @Parameter(defaultValue = "${mojoExecution}", readonly = true)
     MojoExecution execution;
 
@@ -159,16 +159,16 @@ abstract class RunParametersMojo extends EsbBenchMojo {
     @Parameter(property = "backendFailPercent", defaultValue = "0")
     String backendFailPercent;
 
-    RunPlan plan() throws MojoFailureException {
+    RunParameters plan() throws MojoFailureException {
         try {
-            return RunPlan.parse(parameters(), root(), root().resolve("jmx"));
+            return RunParameters.parse(parameters(), root(), root().resolve("jmx"));
         } catch (InvalidRunException e) {
             throw new MojoFailureException(e.getMessage());
         }
     }
 
     /**
-     * Every run parameter by its property name, the matrix laid under the explicit ones: what RunPlan validates and
+     * Every run parameter by its property name, the matrix laid under the explicit ones: what RunParameters validates and
      * the run plan records.
      */
     Map<String, String> parameters() throws InvalidRunException {
@@ -176,19 +176,19 @@ abstract class RunParametersMojo extends EsbBenchMojo {
     }
 
     /** The build's values merged with -Dmatrix and the target profile's default.NAME keys, and where each came from. */
-    RunParameters.Merged mergedParameters() throws InvalidRunException {
+    ParameterSources.Merged mergedParameters() throws InvalidRunException {
         Map<String, String> values = buildParameters();
         Optional<Matrix> m = matrix == null || matrix.isBlank() ? Optional.empty()
                 : Optional.of(Matrix.load(root().resolve("config/matrices"), matrix.trim()));
-        RunParameters.Merged merged = RunParameters.merge(values, m, explicit(values.keySet()));
+        ParameterSources.Merged merged = ParameterSources.merge(values, m, explicit(values.keySet()));
         TargetProfile profile = TargetProfile.load(root().resolve("config/targets"), target);
-        return RunParameters.withProfileDefaults(merged, profile.properties(), profile.file().toString());
+        return ParameterSources.withProfileDefaults(merged, profile.properties(), profile.file().toString());
     }
 
     /** Which of {@code names} this build sets explicitly: -D, or a literal in this execution's POM configuration. */
-    RunParameters.Explicit explicit(java.util.Collection<String> names) {
+    ParameterSources.Explicit explicit(java.util.Collection<String> names) {
         Xpp3Dom configuration = execution == null ? null : execution.getConfiguration();
-        return RunParameters.Explicit.of(names, session == null ? null : session.getUserProperties(), name -> {
+        return ParameterSources.Explicit.of(names, session == null ? null : session.getUserProperties(), name -> {
             Xpp3Dom child = configuration == null ? null : configuration.getChild(name);
             return child == null ? null : child.getValue();
         });

@@ -6,7 +6,7 @@ import org.esbbench.maven.engines.Generators;
 import org.esbbench.maven.monitor.MonitorLauncher;
 import org.esbbench.maven.monitor.PerfMonAgent;
 import org.esbbench.maven.parameters.InvalidRunException;
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.processes.ManagedProcess;
 import org.esbbench.maven.processes.ProcessRegistry;
 import org.esbbench.maven.processes.Readiness;
@@ -98,7 +98,7 @@ public class StartMojo extends CurrentRunMojo {
         // JVM's end if the build never gets there.
         StopOnExit started = new StopOnExit(registry, "start");
         try {
-            RunPlan plan = current.plan();
+            RunParameters plan = current.plan();
             TargetProfile profile = current.profile();
             // A resumed run starts where it left off: at the first scenario run still to measure.
             Optional<RunPlanFile.ScenarioRun> first = RunProgress.of(layout, current.planFile()).firstPending();

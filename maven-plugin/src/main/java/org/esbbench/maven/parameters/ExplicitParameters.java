@@ -18,7 +18,7 @@ public final class ExplicitParameters {
     public static Map<String, String> of(Properties userProperties) {
         Map<String, String> explicit = new TreeMap<>();
         for (String name : userProperties.stringPropertyNames()) {
-            if (RunPlan.DEFAULTS.containsKey(name) || name.equals(ResumeCheck.TARGET)) {
+            if (RunParameters.DEFAULTS.containsKey(name) || name.equals(ResumeCheck.TARGET)) {
                 explicit.put(name, userProperties.getProperty(name));
             }
         }

@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  * A published matrix, {@code config/matrices/<name>.properties}: the scenarios, load levels, sizes, delays, heap,
  * repeats and windows of a published study ({@code -Dmatrix=wso2-mi}), with where its figures come from. Its keys
  * are the run parameters' own {@code -D} names, so a matrix is exactly a set of {@code -D} values that a {@code -D} of
- * the command line overrides one by one ({@link RunParameters#merge}).
+ * the command line overrides one by one ({@link ParameterSources#merge}).
  *
  * @param values the run parameters the matrix sets, by their {@code -D} name, in the file's key order
  */

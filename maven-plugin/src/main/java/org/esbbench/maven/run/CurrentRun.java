@@ -1,7 +1,7 @@
 package org.esbbench.maven.run;
 
 import org.esbbench.maven.parameters.InvalidRunException;
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.processes.ProcessRegistry;
 import org.esbbench.maven.targets.TargetProfile;
 import java.io.IOException;
@@ -46,8 +46,8 @@ public final class CurrentRun {
     }
 
     /** The run plan, parsed again from the parameters check validated. */
-    public RunPlan plan() throws InvalidRunException {
-        return RunPlan.parse(planFile.parameters(), root, root.resolve("jmx"));
+    public RunParameters plan() throws InvalidRunException {
+        return RunParameters.parse(planFile.parameters(), root, root.resolve("jmx"));
     }
 
     /** The target profile as check read it (its properties are recorded in the run plan). */

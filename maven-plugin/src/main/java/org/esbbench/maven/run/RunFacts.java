@@ -1,6 +1,6 @@
 package org.esbbench.maven.run;
 
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.targets.TargetProfile;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -31,7 +31,7 @@ public final class RunFacts {
     private RunFacts() {
     }
 
-    public static Map<String, Object> of(Path root, RunPlan plan, TargetProfile profile, Versions versions) {
+    public static Map<String, Object> of(Path root, RunParameters plan, TargetProfile profile, Versions versions) {
         Map<String, Object> record = new LinkedHashMap<>();
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("suite", versions.suite());
@@ -49,9 +49,9 @@ public final class RunFacts {
         return record;
     }
 
-    private static Map<String, Object> settings(RunPlan plan) {
+    private static Map<String, Object> settings(RunParameters plan) {
         Map<String, Object> s = new LinkedHashMap<>();
-        RunPlan.PlanSettings settings = plan.settings();
+        RunParameters.PlanSettings settings = plan.settings();
         s.put("rampupSeconds", settings.rampupSeconds());
         s.put("reuse", settings.reuse());
         s.put("connectTimeoutMs", settings.connectTimeoutMs());
@@ -59,10 +59,10 @@ public final class RunFacts {
         s.put("wsSuite", settings.wsSuite());
         s.put("wsMode", settings.wsMode());
         s.put("wsPool", settings.wsPool());
-        s.put("tailSeconds", RunPlan.TAIL_SECONDS);
+        s.put("tailSeconds", RunParameters.TAIL_SECONDS);
         s.put("heap", plan.heap());
         s.put("heaps", plan.heaps());
-        s.put("models", plan.models().stream().map(RunPlan.LoadModel::id).toList());
+        s.put("models", plan.models().stream().map(RunParameters.LoadModel::id).toList());
         s.put("users", plan.users());
         s.put("rates", plan.rates());
         s.put("sizeBytes", plan.sizes());

@@ -1,6 +1,6 @@
 package org.esbbench.maven.run;
 
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.targets.TargetProfile;
 import java.time.Instant;
 import java.util.List;
@@ -16,7 +16,7 @@ public final class RunPlanFiles {
      * @param uncheckedPlans the ids of the plans that opt out of reply checks
      * @param record         {@link RunFacts#of}
      */
-    public static RunPlanFile of(String runId, Instant checkedAt, Map<String, String> parameters, RunPlan plan,
+    public static RunPlanFile of(String runId, Instant checkedAt, Map<String, String> parameters, RunParameters plan,
                           TargetProfile profile, List<String> uncheckedPlans, String description, Map<String, Object> record) {
         List<RunPlanFile.PlanEntry> plans = plan.plans().stream()
                 .map(p -> new RunPlanFile.PlanEntry(p.id(), p.file().toString(),

@@ -1,6 +1,6 @@
 package org.esbbench.maven.run;
 
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,7 +19,7 @@ public final class RunSizesFile {
     private RunSizesFile() {
     }
 
-    public static Path write(Path workDir, RunPlan plan) throws IOException {
+    public static Path write(Path workDir, RunParameters plan) throws IOException {
         Files.createDirectories(workDir);
         Path file = workDir.resolve(NAME);
         String line = plan.sizes().stream().map(String::valueOf).collect(Collectors.joining(","));

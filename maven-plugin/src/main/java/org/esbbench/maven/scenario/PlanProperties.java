@@ -1,7 +1,7 @@
 package org.esbbench.maven.scenario;
 
 import org.esbbench.maven.parameters.InvalidRunException;
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.targets.JmsProvider;
 import org.esbbench.maven.targets.TargetProfile;
 import java.nio.file.Path;
@@ -21,11 +21,11 @@ import org.esbbench.report.points.Point;
  *
  * <p>Each load model's thread group reads its own parameters; the suite gives the other model nothing to do:
  * the closed model gets {@code users}, {@code rampup} and {@code hold} with {@code rate=0}; the open model gets
- * {@code rate} and {@code duration} with {@code users=0}. Load lasts {@link RunPlan#loadSeconds()}: the windows
+ * {@code rate} and {@code duration} with {@code users=0}. Load lasts {@link RunParameters#loadSeconds()}: the windows
  * and a short tail that the analysis drops. In the open model the plan then waits {@code drain} seconds (the
  * response timeout) without arrivals: JMeter's Open Model Thread Group interrupts the samples still in flight when
  * its schedule ends, which would show as errors of the harness's own making. The open model's {@code duration} is
- * {@link RunPlan#OPEN_MODEL_SLACK_SECONDS} longer: the suite's own hook ends its arrivals and its drain on time
+ * {@link RunParameters#OPEN_MODEL_SLACK_SECONDS} longer: the suite's own hook ends its arrivals and its drain on time
  * ({@link JMeterCommand#RUN_INIT_SCRIPT}).
  */
 public final class PlanProperties {
@@ -101,9 +101,9 @@ public final class PlanProperties {
     }
 
     /** The properties of one scenario run, in a stable order. */
-    public static Map<String, String> of(RunPlan run, TargetProfile profile, RunnablePlan plan, Point point, Files files)
+    public static Map<String, String> of(RunParameters run, TargetProfile profile, RunnablePlan plan, Point point, Files files)
             throws InvalidRunException {
-        RunPlan.PlanSettings s = run.settings();
+        RunParameters.PlanSettings s = run.settings();
         long load = run.loadSeconds();
         boolean closed = !point.isOpen();
         Map<String, String> p = new LinkedHashMap<>();
@@ -126,7 +126,7 @@ public final class PlanProperties {
         p.put("rampup", Long.toString(closed ? s.rampupSeconds() : 0));
         p.put("hold", Long.toString(closed ? load - s.rampupSeconds() : load));
         p.put("rate", Integer.toString(point.rate()));
-        p.put("duration", Long.toString(closed ? load : load + RunPlan.OPEN_MODEL_SLACK_SECONDS));
+        p.put("duration", Long.toString(closed ? load : load + RunParameters.OPEN_MODEL_SLACK_SECONDS));
         p.put("drain", Integer.toString(closed ? 0 : (s.responseTimeoutMs() + 999) / 1000));
         p.put("warmup", Long.toString(run.warmupSeconds()));
         p.put("measurement", Long.toString(run.measurementSeconds()));
@@ -152,13 +152,13 @@ public final class PlanProperties {
     }
 
     /** The parameters every point shares, for the check's summary line. */
-    public static String describeSettings(RunPlan run) {
-        RunPlan.PlanSettings s = run.settings();
+    public static String describeSettings(RunParameters run) {
+        RunParameters.PlanSettings s = run.settings();
         return "rampup " + s.rampupSeconds() + " s (closed model, capped at the warm-up), reuse " + s.reuse()
                 + ", connectTimeout " + s.connectTimeoutMs() + " ms, responseTimeout " + s.responseTimeoutMs()
                 + " ms" + (run.scenarios().contains(org.esbbench.core.Scenario.WS_SECURITY) || run.plans().stream()
                 .anyMatch(p -> !p.isStandard()) ? ", wsSuite " + s.wsSuite() + ", wsMode " + s.wsMode() + ", wsPool "
-                + s.wsPool() : "") + "; load lasts warm-up + measurement + " + RunPlan.TAIL_SECONDS + " s per scenario run";
+                + s.wsPool() : "") + "; load lasts warm-up + measurement + " + RunParameters.TAIL_SECONDS + " s per scenario run";
     }
 
     /** {@code -Jname=value} for each property. */

@@ -1,6 +1,6 @@
 package org.esbbench.maven.scenario;
 
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
@@ -14,7 +14,7 @@ import org.esbbench.report.JtlFollower;
  * JMeter itself.
  */
 public final class ProgressLine {
-    private final RunPlan plan;
+    private final RunParameters plan;
     private final int alreadyComplete;
     private final int toMeasure;
     /** The heap of each scenario run this session measures, in order: a change is a server restart ahead. */
@@ -24,7 +24,7 @@ public final class ProgressLine {
     private double secondsOfEndedRuns;
 
     /** A run that measures its whole plan. */
-    public ProgressLine(RunPlan plan, long runStartNanos) {
+    public ProgressLine(RunParameters plan, long runStartNanos) {
         this(plan, 0, plan.scenarioRuns(), runStartNanos);
     }
 
@@ -32,7 +32,7 @@ public final class ProgressLine {
      * @param alreadyComplete scenario runs the folder held complete when this session began
      * @param toMeasure       scenario runs this session measures (the pending ones)
      */
-    public ProgressLine(RunPlan plan, int alreadyComplete, int toMeasure, long runStartNanos) {
+    public ProgressLine(RunParameters plan, int alreadyComplete, int toMeasure, long runStartNanos) {
         this(plan, alreadyComplete, java.util.Collections.nCopies(toMeasure, ""), runStartNanos);
     }
 
@@ -40,7 +40,7 @@ public final class ProgressLine {
      * @param alreadyComplete scenario runs the folder held complete when this session began
      * @param heaps           the heap of each scenario run this session measures, in order ("" when not varied)
      */
-    public ProgressLine(RunPlan plan, int alreadyComplete, List<String> heaps, long runStartNanos) {
+    public ProgressLine(RunParameters plan, int alreadyComplete, List<String> heaps, long runStartNanos) {
         this.plan = plan;
         this.alreadyComplete = alreadyComplete;
         this.toMeasure = heaps.size();
@@ -82,7 +82,7 @@ public final class ProgressLine {
         // ETA uses what runs really took.
         double perRunReal = runsEnded == 0 ? perRun : secondsOfEndedRuns / runsEnded;
         long remaining = Math.max(0, perRun - inRun) + Math.round((toMeasure - index - 1) * perRunReal)
-                + restartsAfter(index) * RunPlan.RESTART_SECONDS_ESTIMATE;
+                + restartsAfter(index) * RunParameters.RESTART_SECONDS_ESTIMATE;
         double rate = intervalSeconds <= 0 ? 0 : (tail.samples() - samplesBefore) / intervalSeconds;
         double errorPct = tail.samples() == 0 ? 0 : 100.0 * tail.failures() / tail.samples();
         return String.format(Locale.ROOT,

@@ -1,7 +1,7 @@
 package org.esbbench.maven.targets;
 
 import org.esbbench.maven.parameters.InvalidRunException;
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +26,7 @@ public final class ProfileScenarios {
             return Optional.empty();
         }
         try {
-            return Optional.of(RunPlan.scenarios(value.trim()));
+            return Optional.of(RunParameters.scenarios(value.trim()));
         } catch (InvalidRunException e) {
             throw new InvalidRunException("target profile " + profile.file() + ": scenarios=" + value.trim() + ": "
                     + e.getMessage());

@@ -1,7 +1,7 @@
 package org.esbbench.maven.checks;
 
 import org.esbbench.maven.parameters.InvalidRunException;
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.processes.ManagedProcess;
 import org.esbbench.maven.processes.ProcessRegistry;
 import org.esbbench.maven.run.RunFacts;
@@ -36,10 +36,10 @@ class CheckResumeTest {
 
     /** A run folder under dir/results planned as check plans it: direct and cbr-body, users 1,2, 2 repeats. */
     private RunLayout planned(String id, Instant at) throws Exception {
-        Map<String, String> parameters = new LinkedHashMap<>(RunPlan.DEFAULTS);
+        Map<String, String> parameters = new LinkedHashMap<>(RunParameters.DEFAULTS);
         parameters.putAll(Map.of("scenarios", "direct,cbr-body", "users", "1,2", "repeats", "2", "warmup", "3",
                 "measurement", "4"));
-        RunPlan plan = RunPlan.parse(parameters, ROOT, ROOT.resolve("jmx"));
+        RunParameters plan = RunParameters.parse(parameters, ROOT, ROOT.resolve("jmx"));
         TargetProfile profile = TargetProfile.load(ROOT.resolve("config/targets"), "reference");
         RunLayout layout = new RunLayout(dir.resolve("results").resolve(id));
         RunPlanFiles.of(layout.runId(), at, parameters, plan, profile, List.of(), "test run",

@@ -1,7 +1,7 @@
 package org.esbbench.maven.checks;
 
 import org.esbbench.maven.parameters.InvalidRunException;
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -17,14 +17,14 @@ import org.junit.jupiter.api.Test;
 class MemoryEstimateTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
-    private static RunPlan plan(String... pairs) throws InvalidRunException {
-        Map<String, String> values = new LinkedHashMap<>(RunPlan.DEFAULTS);
+    private static RunParameters plan(String... pairs) throws InvalidRunException {
+        Map<String, String> values = new LinkedHashMap<>(RunParameters.DEFAULTS);
         values.put("scenarios", "direct");
         for (String pair : pairs) {
             int eq = pair.indexOf('=');
             values.put(pair.substring(0, eq), pair.substring(eq + 1));
         }
-        return RunPlan.parse(values, ROOT, ROOT.resolve("jmx"));
+        return RunParameters.parse(values, ROOT, ROOT.resolve("jmx"));
     }
 
     @Test
@@ -43,11 +43,11 @@ class MemoryEstimateTest {
     void theLargestRunOfTheIssuesExampleDoesNotFitHalfOfA24GbMachineAndCheckSaysWhatTheAnalysisWillDo()
             throws InvalidRunException {
         // the issue's example: 900 s at 20,000 samples/s
-        RunPlan plan = plan("model=open", "rate=100,20000", "warmup=300", "measurement=900");
+        RunParameters plan = plan("model=open", "rate=100,20000", "warmup=300", "measurement=900");
         MemoryEstimate.Largest largest = MemoryEstimate.largest(plan).orElseThrow();
         assertThat(largest.point().rate()).isEqualTo(20_000);
         assertThat(largest.windowSamples()).isEqualTo(18_000_000);
-        assertThat(largest.fileSamples()).isEqualTo(20_000L * (300 + 900 + RunPlan.TAIL_SECONDS));
+        assertThat(largest.fileSamples()).isEqualTo(20_000L * (300 + 900 + RunParameters.TAIL_SECONDS));
         long needMb = JMeterDashboard.heapMbFor(largest.fileSamples());
 
         List<String> lines = MemoryEstimate.describe(plan, true, needMb - 1, 2 * (needMb - 1), 1024);

@@ -1,6 +1,6 @@
 package org.esbbench.maven.goals;
 
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.scenario.ProgressLine;
 import org.esbbench.maven.targets.TargetProfile;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,19 +20,19 @@ class CheckDescribeTest {
 
     @Test
     void aHeapListAddsItsHeapsRestartsAndTheirTime() throws Exception {
-        RunPlan plan = RunPlan.parse(Map.of("scenarios", "direct,jms", "users", "2", "heap", "256m,512m",
+        RunParameters plan = RunParameters.parse(Map.of("scenarios", "direct,jms", "users", "2", "heap", "256m,512m",
                 "warmup", "3", "measurement", "4"), root, root.resolve("jmx"));
 
         String line = CheckMojo.describe(plan, reference);
 
         // 4 scenario runs of 3 + 4 + 2 s of load, and one restart of about 15 s
         assertThat(line).contains("server heap 256m, 512m;", "4 scenario runs and 1 server restart(s)",
-                "about " + ProgressLine.formatDuration(4 * 9 + RunPlan.RESTART_SECONDS_ESTIMATE));
+                "about " + ProgressLine.formatDuration(4 * 9 + RunParameters.RESTART_SECONDS_ESTIMATE));
     }
 
     @Test
     void oneHeapSaysNothingOfHeaps() throws Exception {
-        RunPlan plan = RunPlan.parse(Map.of("scenarios", "direct", "users", "2", "warmup", "3", "measurement", "4"),
+        RunParameters plan = RunParameters.parse(Map.of("scenarios", "direct", "users", "2", "warmup", "3", "measurement", "4"),
                 root, root.resolve("jmx"));
 
         assertThat(CheckMojo.describe(plan, reference)).contains("1 scenario runs, target reference")
@@ -41,7 +41,7 @@ class CheckDescribeTest {
 
     @Test
     void theSummaryLineCountsPlansPointsAndRepeats() throws Exception {
-        RunPlan plan = RunPlan.parse(Map.of("scenarios", "direct,cbr-body,xslt", "users", "100,200,500,1000",
+        RunParameters plan = RunParameters.parse(Map.of("scenarios", "direct,cbr-body,xslt", "users", "100,200,500,1000",
                 "size", "500,1000,10000,100000", "warmup", "120", "measurement", "240"), root, root.resolve("jmx"));
 
         assertThat(CheckMojo.summarise(plan))
@@ -50,7 +50,7 @@ class CheckDescribeTest {
 
     @Test
     void theSummaryLineSaysWhatExclusionsAndHeapRestartsCost() throws Exception {
-        RunPlan plan = RunPlan.parse(Map.of("scenarios", "direct,ws-security", "users", "2", "size", "1024,102400",
+        RunParameters plan = RunParameters.parse(Map.of("scenarios", "direct,ws-security", "users", "2", "size", "1024,102400",
                 "heap", "256m,512m", "repeats", "2", "warmup", "3", "measurement", "4",
                 "exclude", "ws-security@102400"), root, root.resolve("jmx"));
 

@@ -1,6 +1,6 @@
 package org.esbbench.maven.goals;
 
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.scenario.RunnablePlan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -23,12 +23,12 @@ class CheckPlansTest {
     @TempDir
     Path dir;
 
-    private RunPlan run(String scenarios, Path... plans) throws Exception {
+    private RunParameters run(String scenarios, Path... plans) throws Exception {
         List<String> files = new ArrayList<>();
         for (Path plan : plans) {
             files.add(plan.toString());
         }
-        return RunPlan.parse(Map.of("scenarios", scenarios, "plans", String.join(",", files)), dir, STANDARD);
+        return RunParameters.parse(Map.of("scenarios", scenarios, "plans", String.join(",", files)), dir, STANDARD);
     }
 
     @Test

@@ -27,12 +27,12 @@ class MatrixTest {
     @TempDir
     Path dir;
 
-    private static RunPlan plan(Matrix matrix, Map<String, String> explicit) throws InvalidRunException {
-        Map<String, String> build = new java.util.LinkedHashMap<>(RunPlan.DEFAULTS);
+    private static RunParameters plan(Matrix matrix, Map<String, String> explicit) throws InvalidRunException {
+        Map<String, String> build = new java.util.LinkedHashMap<>(RunParameters.DEFAULTS);
         build.putAll(explicit);
-        RunParameters.Merged merged = RunParameters.merge(build, Optional.of(matrix),
-                new RunParameters.Explicit(explicit.keySet(), java.util.Set.of()));
-        return RunPlan.parse(merged.values(), ROOT, ROOT.resolve("jmx"));
+        ParameterSources.Merged merged = ParameterSources.merge(build, Optional.of(matrix),
+                new ParameterSources.Explicit(explicit.keySet(), java.util.Set.of()));
+        return RunParameters.parse(merged.values(), ROOT, ROOT.resolve("jmx"));
     }
 
     @ParameterizedTest
@@ -44,7 +44,7 @@ class MatrixTest {
     void eachShippedMatrixPlansTheRunsAndTimeOfTheTable(String name, int runs, int plans, int pointsPerPlan,
                                                         int repeats, String time) throws Exception {
         Matrix matrix = Matrix.load(MATRICES, name);
-        RunPlan plan = plan(matrix, Map.of());
+        RunParameters plan = plan(matrix, Map.of());
 
         assertThat(matrix.source()).isNotBlank();
         assertThat(matrix.sourceNotes()).isNotBlank();
@@ -59,7 +59,7 @@ class MatrixTest {
 
     @Test
     void wso2MiHasThePublishedFigures() throws Exception {
-        RunPlan plan = plan(Matrix.load(MATRICES, "wso2-mi"), Map.of());
+        RunParameters plan = plan(Matrix.load(MATRICES, "wso2-mi"), Map.of());
 
         assertThat(plan.planIds()).containsExactly("direct", "cbr-body", "xslt");
         assertThat(plan.users()).containsExactly(100, 200, 500, 1000);
@@ -72,7 +72,7 @@ class MatrixTest {
 
     @Test
     void adroitLogicMeasuresWsSecurityUpTo10KOnly() throws Exception {
-        RunPlan plan = plan(Matrix.load(MATRICES, "adroitlogic-round7"), Map.of());
+        RunParameters plan = plan(Matrix.load(MATRICES, "adroitlogic-round7"), Map.of());
 
         assertThat(plan.points()).noneMatch(p -> p.scenario().equals("ws-security") && p.sizeBytes() == 102400);
         assertThat(plan.points()).anyMatch(p -> p.scenario().equals("ws-security") && p.sizeBytes() == 10240);
@@ -83,17 +83,17 @@ class MatrixTest {
 
     @Test
     void ibmAceKeepsTheSuitesDefaultHeapAndRenewsConnectionsEvery5000Requests() throws Exception {
-        RunPlan plan = plan(Matrix.load(MATRICES, "ibm-ace"), Map.of());
+        RunParameters plan = plan(Matrix.load(MATRICES, "ibm-ace"), Map.of());
 
         assertThat(plan.planIds()).containsExactly("soap", "jms");
-        assertThat(plan.heaps()).containsExactly(RunPlan.DEFAULTS.get("heap"));
+        assertThat(plan.heaps()).containsExactly(RunParameters.DEFAULTS.get("heap"));
         assertThat(plan.settings().reuse()).isEqualTo(5000);
         assertThat(plan.sizes()).containsExactly(2048, 20480, 204800);
     }
 
     @Test
     void anExplicitListOverridesOneDimensionAndKeepsTheRest() throws Exception {
-        RunPlan plan = plan(Matrix.load(MATRICES, "wso2-mi"), Map.of("users", "100,200", "warmup", "60",
+        RunParameters plan = plan(Matrix.load(MATRICES, "wso2-mi"), Map.of("users", "100,200", "warmup", "60",
                 "measurement", "120"));
 
         assertThat(plan.users()).containsExactly(100, 200);

@@ -1,7 +1,7 @@
 package org.esbbench.maven.run;
 
 import org.esbbench.maven.parameters.InvalidRunException;
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.targets.TargetProfile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -30,9 +30,9 @@ class CurrentRunTest {
     @Test
     void theLaterGoalsRebuildThePlanAndTheTargetProfileFromTheRunPlanAlone() throws Exception {
         Path root = Path.of("..").toAbsolutePath().normalize();
-        Map<String, String> parameters = new LinkedHashMap<>(RunPlan.DEFAULTS);
+        Map<String, String> parameters = new LinkedHashMap<>(RunParameters.DEFAULTS);
         parameters.putAll(Map.of("scenarios", "direct,rest", "users", "1,2", "delay", "0,5", "warmup", "3"));
-        RunPlan plan = RunPlan.parse(parameters, root, root.resolve("jmx"));
+        RunParameters plan = RunParameters.parse(parameters, root, root.resolve("jmx"));
         TargetProfile profile = TargetProfile.load(root.resolve("config/targets"), "reference");
         RunLayout layout = new RunLayout(dir.resolve("results/run-1"));
         RunPlanFiles.of(layout.runId(), Instant.parse("2026-01-02T03:04:05Z"), parameters, plan, profile, List.of("rest"),

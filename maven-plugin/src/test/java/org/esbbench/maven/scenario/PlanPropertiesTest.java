@@ -1,6 +1,6 @@
 package org.esbbench.maven.scenario;
 
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.targets.TargetProfile;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,11 +36,11 @@ class PlanPropertiesTest {
         return TargetProfile.load(targets, "mine");
     }
 
-    private RunPlan run(String plans) throws Exception {
+    private RunParameters run(String plans) throws Exception {
         Map<String, String> values = new java.util.HashMap<>(Map.of("scenarios", "direct,jms", "plans", plans,
                 "model", "closed,open", "users", "10,20", "rate", "50", "size", "2048", "warmup", "60"));
         values.putAll(Map.of("measurement", "120", "rampup", "30", "wsSuite", "classic", "wsMode", "fresh"));
-        return RunPlan.parse(values, dir, dir.resolve("jmx"));
+        return RunParameters.parse(values, dir, dir.resolve("jmx"));
     }
 
     private static final PlanProperties.Files FILES = new PlanProperties.Files(Path.of("/p"), Path.of("/k"),
@@ -48,15 +48,15 @@ class PlanPropertiesTest {
 
     @Test
     void theTargetProfileThePointAndEveryPlanParameterReachJMeterAsProperties() throws Exception {
-        RunPlan run = run("");
+        RunParameters run = run("");
         Map<String, String> direct = PlanProperties.of(run, profile(), run.plan("direct"), new Point("direct", 20, 2048, 0), FILES);
         Map<String, String> jms = PlanProperties.of(run, profile(), run.plan("jms"), new Point("jms", 10, 2048, 0), FILES);
 
         assertThat(direct).containsEntry("host", "10.0.0.5").containsEntry("port", "18280")
                 .containsEntry("protocol", "https").containsEntry("scenario", "direct").containsEntry("path", "/esb/proxy")
                 .containsEntry("users", "20").containsEntry("rate", "0").containsEntry("rampup", "30")
-                .containsEntry("hold", Long.toString(60 + 120 + RunPlan.TAIL_SECONDS - 30))
-                .containsEntry("duration", Long.toString(60 + 120 + RunPlan.TAIL_SECONDS)).containsEntry("drain", "0")
+                .containsEntry("hold", Long.toString(60 + 120 + RunParameters.TAIL_SECONDS - 30))
+                .containsEntry("duration", Long.toString(60 + 120 + RunParameters.TAIL_SECONDS)).containsEntry("drain", "0")
                 .containsEntry("size", "2048").containsEntry("wsSuite", "classic").containsEntry("wsMode", "fresh")
                 .containsEntry("payloadDir", "/p").containsEntry("keystoreDir", "/k")
                 .doesNotContainKey("perfmonHost");
@@ -69,10 +69,10 @@ class PlanPropertiesTest {
 
     @Test
     void theOpenModelGetsItsRateAndTheClosedGroupNothingToDo() throws Exception {
-        RunPlan run = run("");
+        RunParameters run = run("");
         Map<String, String> open = PlanProperties.of(run, profile(), run.plan("direct"), Point.open("direct", 50, 2048, 0), FILES);
         assertThat(open).containsEntry("model", "open").containsEntry("rate", "50").containsEntry("users", "0")
-                .containsEntry("rampup", "0").containsEntry("duration", Long.toString(60 + 120 + RunPlan.TAIL_SECONDS + RunPlan.OPEN_MODEL_SLACK_SECONDS))
+                .containsEntry("rampup", "0").containsEntry("duration", Long.toString(60 + 120 + RunParameters.TAIL_SECONDS + RunParameters.OPEN_MODEL_SLACK_SECONDS))
                 // Replies in flight when the arrivals end get the response timeout (30 s by default) to arrive.
                 .containsEntry("drain", "30");
     }
@@ -82,7 +82,7 @@ class PlanPropertiesTest {
         Files.createDirectories(dir.resolve("mine"));
         Files.writeString(dir.resolve("mine/my-plan.jmx"), "");
         Files.writeString(dir.resolve("mine/other.jmx"), "");
-        RunPlan run = run("mine");
+        RunParameters run = run("mine");
         Map<String, String> mine = PlanProperties.of(run, profile(), run.plan("my-plan"), new Point("my-plan", 10, 2048, 0), FILES);
         Map<String, String> other = PlanProperties.of(run, profile(), run.plan("other"), new Point("other", 10, 2048, 0), FILES);
         assertThat(mine).doesNotContainKey("scenario").containsEntry("path", "/custom").containsEntry("host", "10.0.0.5");
@@ -91,7 +91,7 @@ class PlanPropertiesTest {
 
     @Test
     void theCommandLinePassesEveryPropertyAndEndsTheJvmWithTheTest() throws Exception {
-        RunPlan run = run("");
+        RunParameters run = run("");
         Map<String, String> props = PlanProperties.of(run, profile(), run.plan("direct"), new Point("direct", 20, 2048, 0), FILES);
         JMeterInstallation jmeter = new JMeterInstallation(dir, dir.resolve("bin/ApacheJMeter-5.6.3.jar"));
         List<String> cmd = JMeterCommand.of(jmeter, 1024, run.plan("direct").file(), props, dir.resolve("a.csv"), dir.resolve("a.log"),

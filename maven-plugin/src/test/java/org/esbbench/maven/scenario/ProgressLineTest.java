@@ -1,7 +1,7 @@
 package org.esbbench.maven.scenario;
 
 import org.esbbench.maven.parameters.InvalidRunException;
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -19,12 +19,12 @@ class ProgressLineTest {
     Path dir;
 
     /** direct and cbr-body at 1 and 2 users, 2 repeats: 8 scenario runs of 3 + 4 + 2 s each. */
-    private static RunPlan plan() throws InvalidRunException {
+    private static RunParameters plan() throws InvalidRunException {
         Path root = Path.of("..").toAbsolutePath().normalize();
-        Map<String, String> parameters = new LinkedHashMap<>(RunPlan.DEFAULTS);
+        Map<String, String> parameters = new LinkedHashMap<>(RunParameters.DEFAULTS);
         parameters.putAll(Map.of("scenarios", "direct,cbr-body", "users", "1,2", "repeats", "2", "warmup", "3",
                 "measurement", "4"));
-        return RunPlan.parse(parameters, root, root.resolve("jmx"));
+        return RunParameters.parse(parameters, root, root.resolve("jmx"));
     }
 
     /** A results file whose first sample started 2 s ago: 2 s into the warm-up. */
@@ -44,7 +44,7 @@ class ProgressLineTest {
 
     @Test
     void aNewRunCountsTheWholePlan() throws Exception {
-        RunPlan plan = plan();
+        RunParameters plan = plan();
         String line = new ProgressLine(plan, System.nanoTime()).line(0, "direct", twoSecondsIn(), 0, 1);
 
         // The rest of this run, then 7 more runs of 9 s.
@@ -54,7 +54,7 @@ class ProgressLineTest {
 
     @Test
     void aResumedRunCountsItsPlaceInThePlanAndItsEtaOnlyOverThePendingRuns() throws Exception {
-        RunPlan plan = plan();
+        RunParameters plan = plan();
         // 3 complete before this session, 5 to measure: the second of them is going on.
         String line = new ProgressLine(plan, 3, 5, System.nanoTime()).line(1, "direct", twoSecondsIn(), 0, 1);
 
@@ -70,7 +70,7 @@ class ProgressLineTest {
                 .line(0, "direct", twoSecondsIn(), 0, 1);
 
         assertThat(line).startsWith("run 5 of 8 (1 of 4 this session)")
-                .contains("ETA " + ProgressLine.formatDuration(9 - inRun(line) + 3 * 9 + RunPlan.RESTART_SECONDS_ESTIMATE));
+                .contains("ETA " + ProgressLine.formatDuration(9 - inRun(line) + 3 * 9 + RunParameters.RESTART_SECONDS_ESTIMATE));
     }
 
     @Test

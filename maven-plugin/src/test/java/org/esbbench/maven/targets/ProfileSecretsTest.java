@@ -1,7 +1,7 @@
 package org.esbbench.maven.targets;
 
 import org.esbbench.maven.parameters.InvalidRunException;
-import org.esbbench.maven.parameters.RunPlan;
+import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.run.CurrentRun;
 import org.esbbench.maven.run.CurrentRunPointer;
 import org.esbbench.maven.run.RunFacts;
@@ -53,9 +53,9 @@ class ProfileSecretsTest {
         Files.writeString(targets.resolve("trust.p12"), "not read by this test");
         Files.writeString(targets.resolve("secret.txt"), FILE_PASSWORD + "\n");
         TargetProfile profile = TargetProfile.load(targets, "secured");
-        Map<String, String> parameters = new LinkedHashMap<>(RunPlan.DEFAULTS);
+        Map<String, String> parameters = new LinkedHashMap<>(RunParameters.DEFAULTS);
         parameters.putAll(Map.of("scenarios", "direct", "users", "1", "warmup", "3"));
-        RunPlan plan = RunPlan.parse(parameters, root, root.resolve("jmx"));
+        RunParameters plan = RunParameters.parse(parameters, root, root.resolve("jmx"));
         RunLayout layout = new RunLayout(dir.resolve("results/run-1"));
         RunPlanFiles.of(layout.runId(), Instant.parse("2026-11-23T20:00:00Z"), parameters, plan, profile, List.of(),
                 "secured", RunFacts.of(root, plan, profile, new RunFacts.Versions("1", "5.6.3", "an external server")))

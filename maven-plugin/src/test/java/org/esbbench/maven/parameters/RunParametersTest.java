@@ -12,24 +12,24 @@ import org.esbbench.core.Scenario;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class RunPlanTest {
+class RunParametersTest {
 
     @TempDir
     Path root;
 
     /** name=value pairs over the defaults. */
-    private RunPlan parse(String... pairs) throws InvalidRunException {
+    private RunParameters parse(String... pairs) throws InvalidRunException {
         Map<String, String> values = new HashMap<>();
         for (String pair : pairs) {
             int eq = pair.indexOf('=');
             values.put(pair.substring(0, eq), pair.substring(eq + 1));
         }
-        return RunPlan.parse(values, root, root.resolve("jmx"));
+        return RunParameters.parse(values, root, root.resolve("jmx"));
     }
 
     @Test
     void allMeansEveryScenarioOfTheCatalogueOnItsStandardPlan() throws Exception {
-        RunPlan plan = parse("scenarios=all");
+        RunParameters plan = parse("scenarios=all");
         assertThat(plan.scenarios()).containsExactly(Scenario.values());
         assertThat(plan.plan("cbr-body").file()).isEqualTo(root.resolve("jmx/soap-http.jmx"));
         assertThat(plan.plan("rest").file()).isEqualTo(root.resolve("jmx/rest.jmx"));
@@ -38,9 +38,9 @@ class RunPlanTest {
 
     @Test
     void aListKeepsCatalogueOrderAndDropsRepeats() throws Exception {
-        RunPlan plan = parse("scenarios= xslt, direct ,xslt", "warmup=1", "measurement=2");
+        RunParameters plan = parse("scenarios= xslt, direct ,xslt", "warmup=1", "measurement=2");
         assertThat(plan.planIds()).containsExactly("direct", "xslt");
-        assertThat(plan.plannedSeconds()).isEqualTo(2 * (1 + 2 + RunPlan.TAIL_SECONDS));
+        assertThat(plan.plannedSeconds()).isEqualTo(2 * (1 + 2 + RunParameters.TAIL_SECONDS));
     }
 
     @Test
@@ -97,7 +97,7 @@ class RunPlanTest {
 
     @Test
     void usersSizeAndDelayTakeListsAndEveryCombinationIsAPointRepeatedAsAsked() throws Exception {
-        RunPlan plan = parse("scenarios=direct,xslt", "users=50, 10", "size=1024,512", "repeats=3", "warmup=2",
+        RunParameters plan = parse("scenarios=direct,xslt", "users=50, 10", "size=1024,512", "repeats=3", "warmup=2",
                 "measurement=3");
         assertThat(plan.users()).containsExactly(10, 50);
         assertThat(plan.sizes()).containsExactly(512, 1024);
@@ -105,13 +105,13 @@ class RunPlanTest {
         assertThat(plan.points().get(0).key()).isEqualTo("direct_u10_s512_d0");
         assertThat(plan.points().get(1).key()).isEqualTo("xslt_u10_s512_d0");
         assertThat(plan.scenarioRuns()).isEqualTo(24);
-        assertThat(plan.plannedSeconds()).isEqualTo(24 * (5 + RunPlan.TAIL_SECONDS));
+        assertThat(plan.plannedSeconds()).isEqualTo(24 * (5 + RunParameters.TAIL_SECONDS));
     }
 
     @Test
     void bothLoadModelsMakePointsOfTheirOwnLoadLists() throws Exception {
-        RunPlan plan = parse("scenarios=direct", "model=open,closed", "users=1,2", "rate=40");
-        assertThat(plan.models()).containsExactly(RunPlan.LoadModel.CLOSED, RunPlan.LoadModel.OPEN);
+        RunParameters plan = parse("scenarios=direct", "model=open,closed", "users=1,2", "rate=40");
+        assertThat(plan.models()).containsExactly(RunParameters.LoadModel.CLOSED, RunParameters.LoadModel.OPEN);
         assertThat(plan.points()).extracting(p -> p.key())
                 .containsExactly("direct_u1_s1024_d0", "direct_u2_s1024_d0", "direct_r40_s1024_d0");
         assertThat(parse("model=open", "scenarios=rest").points()).extracting(p -> p.key())
@@ -130,7 +130,7 @@ class RunPlanTest {
         assertThatThrownBy(() -> parse("connectTimeout=0")).hasMessageContaining("-DconnectTimeout=0");
         assertThatThrownBy(() -> parse("responseTimeout=")).hasMessageContaining("-DresponseTimeout=");
         assertThatThrownBy(() -> parse("wsPool=0")).hasMessageContaining("-DwsPool=0");
-        RunPlan plan = parse("wsSuite=CLASSIC", "wsMode=fresh", "rampup=500", "warmup=20");
+        RunParameters plan = parse("wsSuite=CLASSIC", "wsMode=fresh", "rampup=500", "warmup=20");
         assertThat(plan.settings().wsSuite()).isEqualTo("classic");
         assertThat(plan.settings().wsMode()).isEqualTo("fresh");
         assertThat(plan.settings().rampupSeconds()).as("ramp-up capped at the warm-up").isEqualTo(20);
@@ -165,7 +165,7 @@ class RunPlanTest {
 
     @Test
     void oneHeapIsNoDimensionAndKeepsTheKeysOfBefore() throws Exception {
-        RunPlan plan = parse("scenarios=direct", "users=2,4", "heap=256m");
+        RunParameters plan = parse("scenarios=direct", "users=2,4", "heap=256m");
         assertThat(plan.variesHeap()).isFalse();
         assertThat(plan.points()).extracting(p -> p.key()).containsExactly("direct_u2_s1024_d0", "direct_u4_s1024_d0");
         assertThat(plan.serverRestarts()).isZero();
@@ -174,7 +174,7 @@ class RunPlanTest {
 
     @Test
     void heapIsTheOutermostDimensionSoTheServerRestartsOncePerHeapAndRepeat() throws Exception {
-        RunPlan plan = parse("scenarios=direct,jms", "users=2,4", "delay=0,10", "heap=512m,256m", "repeats=2",
+        RunParameters plan = parse("scenarios=direct,jms", "users=2,4", "delay=0,10", "heap=512m,256m", "repeats=2",
                 "warmup=3", "measurement=4");
         assertThat(plan.variesHeap()).isTrue();
         assertThat(plan.points()).hasSize(16);
@@ -188,12 +188,12 @@ class RunPlanTest {
         // heap changes: 256m -> 512m in repeat 1, 512m -> 256m and 256m -> 512m in repeat 2
         assertThat(plan.serverRestarts()).isEqualTo(3);
         assertThat(plan.scenarioRuns()).isEqualTo(32);
-        assertThat(plan.estimatedSeconds()).isEqualTo(32 * (3 + 4 + RunPlan.TAIL_SECONDS) + 3 * RunPlan.RESTART_SECONDS_ESTIMATE);
+        assertThat(plan.estimatedSeconds()).isEqualTo(32 * (3 + 4 + RunParameters.TAIL_SECONDS) + 3 * RunParameters.RESTART_SECONDS_ESTIMATE);
     }
 
     @Test
     void aHeapListNeedsAServerTheSuiteStarts() throws Exception {
-        RunPlan list = parse("heap=256m,512m");
+        RunParameters list = parse("heap=256m,512m");
         list.requireHeapsFit(true, "reference");
         assertThatThrownBy(() -> list.requireHeapsFit(false, "mi"))
                 .hasMessageContaining("-Dheap=256m,512m").hasMessageContaining("target 'mi' is external")
@@ -203,7 +203,7 @@ class RunPlanTest {
 
     @Test
     void anExclusionLeavesItsPointsOutOfTheCrossProduct() throws Exception {
-        RunPlan plan = parse("scenarios=direct,ws-security", "users=1,2", "size=1024,102400",
+        RunParameters plan = parse("scenarios=direct,ws-security", "users=1,2", "size=1024,102400",
                 "exclude=ws-security@102400, ws-security@102400");
 
         assertThat(plan.points()).hasSize(6).noneMatch(p -> p.scenario().equals("ws-security") && p.sizeBytes() == 102400);

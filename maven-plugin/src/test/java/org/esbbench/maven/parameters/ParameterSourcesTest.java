@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * Which value a parameter gets when a matrix is used: a -D of the command line and a literal of the execution's POM
  * configuration beat the matrix; the suite pom's (and a profile's) properties and the defaults lose to it.
  */
-class RunParametersMergeTest {
+class ParameterSourcesTest {
 
     private final Matrix matrix = new Matrix("wso2-mi", Path.of("config/matrices/wso2-mi.properties"), "WSO2 MI",
             "a published study", "", Map.of("users", "100,200,500,1000", "size", "500,1000", "warmup", "120"));
@@ -42,8 +42,8 @@ class RunParametersMergeTest {
         return configuration;
     }
 
-    private static RunParameters.Explicit explicit(Map<String, String> build, Properties userProperties, Xpp3Dom config) {
-        return RunParameters.Explicit.of(build.keySet(), userProperties, name -> {
+    private static ParameterSources.Explicit explicit(Map<String, String> build, Properties userProperties, Xpp3Dom config) {
+        return ParameterSources.Explicit.of(build.keySet(), userProperties, name -> {
             Xpp3Dom child = config.getChild(name);
             return child == null ? null : child.getValue();
         });
@@ -56,12 +56,12 @@ class RunParametersMergeTest {
         Map<String, String> build = build("100,200", "1024", "300");
         Xpp3Dom config = configuration(Map.of("users", "${users}", "size", "${size}", "warmup", "${warmup}"));
 
-        RunParameters.Merged merged = RunParameters.merge(build, Optional.of(matrix), explicit(build, user, config));
+        ParameterSources.Merged merged = ParameterSources.merge(build, Optional.of(matrix), explicit(build, user, config));
 
         assertThat(merged.values()).containsEntry("users", "100,200").containsEntry("size", "500,1000")
                 .containsEntry("warmup", "120").containsEntry("matrix", "wso2-mi");
-        assertThat(merged.sources()).containsEntry("users", RunParameters.Source.COMMAND_LINE)
-                .containsEntry("size", RunParameters.Source.MATRIX).containsEntry("delay", RunParameters.Source.BUILD);
+        assertThat(merged.sources()).containsEntry("users", ParameterSources.Source.COMMAND_LINE)
+                .containsEntry("size", ParameterSources.Source.MATRIX).containsEntry("delay", ParameterSources.Source.BUILD);
         assertThat(merged.overridden()).containsExactly("users");
         assertThat(merged.describe()).last().asString()
                 .isEqualTo("  from the matrix: size, warmup; from -D: users=100,200");
@@ -73,11 +73,11 @@ class RunParametersMergeTest {
         Map<String, String> build = build("2", "1024", "300");
         Xpp3Dom config = configuration(Map.of("users", "2", "size", "${size}"));
 
-        RunParameters.Merged merged = RunParameters.merge(build, Optional.of(matrix),
+        ParameterSources.Merged merged = ParameterSources.merge(build, Optional.of(matrix),
                 explicit(build, new Properties(), config));
 
         assertThat(merged.values()).containsEntry("users", "2").containsEntry("size", "500,1000");
-        assertThat(merged.sources()).containsEntry("users", RunParameters.Source.POM_CONFIGURATION);
+        assertThat(merged.sources()).containsEntry("users", ParameterSources.Source.POM_CONFIGURATION);
         assertThat(merged.describe()).last().asString().contains("from the POM configuration: users=2");
     }
 
@@ -87,9 +87,9 @@ class RunParametersMergeTest {
         user.setProperty("users", "50");
         Map<String, String> build = build("2", "1024", "300");
 
-        RunParameters.Explicit explicit = explicit(build, user, configuration(Map.of("users", "2")));
+        ParameterSources.Explicit explicit = explicit(build, user, configuration(Map.of("users", "2")));
 
-        assertThat(explicit.source("users")).isEqualTo(RunParameters.Source.POM_CONFIGURATION);
+        assertThat(explicit.source("users")).isEqualTo(ParameterSources.Source.POM_CONFIGURATION);
     }
 
     @Test
@@ -98,11 +98,11 @@ class RunParametersMergeTest {
         Map<String, String> build = build("1,2", "1024", "3");
         Xpp3Dom config = configuration(Map.of("users", "${users}", "size", "${size}", "warmup", "${warmup}"));
 
-        RunParameters.Merged merged = RunParameters.merge(build, Optional.of(matrix),
+        ParameterSources.Merged merged = ParameterSources.merge(build, Optional.of(matrix),
                 explicit(build, new Properties(), config));
 
         assertThat(merged.values()).containsEntry("users", "100,200,500,1000").containsEntry("warmup", "120");
-        assertThat(merged.from(RunParameters.Source.MATRIX)).containsExactly("users", "size", "warmup");
+        assertThat(merged.from(ParameterSources.Source.MATRIX)).containsExactly("users", "size", "warmup");
         assertThat(merged.describe()).last().asString().isEqualTo("  from the matrix: users, size, warmup");
     }
 
@@ -110,7 +110,7 @@ class RunParametersMergeTest {
     void withoutAMatrixTheBuildsValuesStayAndNothingIsSaid() {
         Map<String, String> build = build("10", "1024", "300");
 
-        RunParameters.Merged merged = RunParameters.merge(build, Optional.empty(), RunParameters.Explicit.none());
+        ParameterSources.Merged merged = ParameterSources.merge(build, Optional.empty(), ParameterSources.Explicit.none());
 
         assertThat(merged.values()).isEqualTo(build);
         assertThat(merged.describe()).isEmpty();
@@ -118,8 +118,8 @@ class RunParametersMergeTest {
 
     @Test
     void theMatrixLinesNameItsSource() {
-        RunParameters.Merged merged = RunParameters.merge(build("10", "1024", "300"), Optional.of(matrix),
-                RunParameters.Explicit.none());
+        ParameterSources.Merged merged = ParameterSources.merge(build("10", "1024", "300"), Optional.of(matrix),
+                ParameterSources.Explicit.none());
 
         assertThat(merged.describe()).startsWith("matrix wso2-mi: WSO2 MI", "  source: a published study");
         assertThat(List.copyOf(merged.values().keySet())).endsWith("matrix");
@@ -140,12 +140,12 @@ class RunParametersMergeTest {
         user.setProperty("warmup", "30");
         Map<String, String> build = build("10", "1024", "30");
 
-        RunParameters.Merged merged = RunParameters.overlay(stored, build,
+        ParameterSources.Merged merged = ParameterSources.overlay(stored, build,
                 explicit(build, user, configuration(Map.of("users", "${users}"))));
 
         assertThat(merged.values()).containsEntry("users", "20,40").containsEntry("warmup", "30")
                 .containsEntry("matrix", "wso2-mi");
-        assertThat(merged.from(RunParameters.Source.COMMAND_LINE)).containsExactly("warmup");
+        assertThat(merged.from(ParameterSources.Source.COMMAND_LINE)).containsExactly("warmup");
     }
 
     @Test
@@ -154,7 +154,7 @@ class RunParametersMergeTest {
         build.put("wsMode", "pool");
         Properties user = new Properties();
         user.setProperty("size", "2048");
-        RunParameters.Merged merged = RunParameters.merge(build, Optional.of(matrix),
+        ParameterSources.Merged merged = ParameterSources.merge(build, Optional.of(matrix),
                 explicit(build, user, configuration(Map.of())));
         Properties profile = new Properties();
         profile.setProperty("default.wsMode", "fresh");
@@ -162,11 +162,11 @@ class RunParametersMergeTest {
         profile.setProperty("default.users", "1");
         profile.setProperty("port", "8280");
 
-        RunParameters.Merged withDefaults = RunParameters.withProfileDefaults(merged, profile, "synapse.properties");
+        ParameterSources.Merged withDefaults = ParameterSources.withProfileDefaults(merged, profile, "synapse.properties");
 
         assertThat(withDefaults.values()).containsEntry("wsMode", "fresh").containsEntry("size", "2048")
                 .containsEntry("users", "100,200,500,1000").containsEntry("delay", "0");
-        assertThat(withDefaults.from(RunParameters.Source.PROFILE)).containsExactly("wsMode");
+        assertThat(withDefaults.from(ParameterSources.Source.PROFILE)).containsExactly("wsMode");
         assertThat(withDefaults.describe()).anyMatch(l -> l.contains("from the target profile: wsMode=fresh"));
     }
 
@@ -175,8 +175,8 @@ class RunParametersMergeTest {
         Map<String, String> build = build("10", "1024", "300");
         Properties profile = new Properties();
         profile.setProperty("default.wsmode", "fresh");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RunParameters.withProfileDefaults(
-                RunParameters.merge(build, Optional.empty(), RunParameters.Explicit.none()), profile, "x.properties"))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ParameterSources.withProfileDefaults(
+                ParameterSources.merge(build, Optional.empty(), ParameterSources.Explicit.none()), profile, "x.properties"))
                 .hasMessageContaining("default.wsmode names no run parameter").hasMessageContaining("users, size");
     }
 }
