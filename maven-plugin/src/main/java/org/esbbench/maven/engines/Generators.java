@@ -1,6 +1,7 @@
 package org.esbbench.maven.engines;
 
 import org.esbbench.maven.parameters.InvalidRunException;
+import org.esbbench.maven.parameters.ParameterCatalogue;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -65,13 +66,8 @@ public record Generators(Kind kind, List<EngineAddress> engines, boolean ssl, St
 
     private static Map<String, String> defaults() {
         Map<String, String> d = new LinkedHashMap<>();
-        d.put("generators", "");
-        d.put("generatorSsl", "true");
-        d.put("generatorClientAddress", "");
-        d.put("generatorClientPort", "0");
-        d.put("generatorPerfmonPort", "4444");
-        d.put("generatorHeap", "0");
-        d.put("generatorMode", BATCH);
+        ParameterCatalogue.STANDARD.all().stream().filter(p -> p.name().startsWith("generator"))
+                .forEach(p -> d.put(p.name(), p.defaultValue()));
         return java.util.Collections.unmodifiableMap(d);
     }
 

@@ -407,7 +407,7 @@ public class CheckMojo extends RunParametersMojo {
 
     private Path newRunDir() throws IOException {
         Path results = root().resolve("results");
-        String base = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + target;
+        String base = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + target();
         Path dir = results.resolve(base);
         for (int i = 2; Files.exists(dir); i++) {
             dir = results.resolve(base + "-" + i);

@@ -1,19 +1,13 @@
 package org.esbbench.maven.parameters;
 
 import org.esbbench.maven.scenario.RunnablePlan;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.esbbench.core.Scenario;
 import org.esbbench.report.points.Point;
 
@@ -35,13 +29,17 @@ import org.esbbench.report.points.Point;
  *                 is a dimension of the points and the server restarts between heaps
  * @param settings the plan parameters that are the same for every point (model, ramp-up, timeouts, ...)
  * @param exclusions points left out of the cross product ({@code -Dexclude=ws-security@102400}, a matrix's exclude=)
+ * @param planValues the recorded parameters the catalogue passes to the plans ({@code -J}), as text, defaults filled
+ *                 in: the plans receive those no field above interprets as they are
  */
 public record RunParameters(List<RunnablePlan> plans, List<LoadModel> models, List<Integer> users, List<Integer> rates,
                       List<Integer> sizes, List<Long> delays, int repeats, long warmupSeconds, long measurementSeconds,
-                      List<String> heaps, PlanSettings settings, List<Exclusion> exclusions) {
+                      List<String> heaps, PlanSettings settings, List<Exclusion> exclusions, Map<String, String> planValues) {
 
     public static final long MAX_DELAY_MS = 600_000;
     public static final int MAX_REPEATS = 100;
+    public static final long MAX_RATE = 1_000_000;
+    public static final long MAX_WS_POOL = 100_000;
     /** The smallest heap the suite gives a server: less is no setting anyone measures an integration server at. */
     public static final long MIN_HEAP_BYTES = 64L << 20;
     /**
@@ -82,38 +80,46 @@ public record RunParameters(List<RunnablePlan> plans, List<LoadModel> models, Li
      * {@code root}, the standard plans live in {@code plansDir}.
      */
     public static RunParameters parse(Map<String, String> values, Path root, Path plansDir) throws InvalidRunException {
-        Map<String, String> v = new LinkedHashMap<>(DEFAULTS);
+        return parse(values, root, plansDir, ParameterCatalogue.STANDARD);
+    }
+
+    /** {@link #parse(Map, Path, Path)} with the parameters of {@code catalogue}. */
+    public static RunParameters parse(Map<String, String> values, Path root, Path plansDir, ParameterCatalogue catalogue)
+            throws InvalidRunException {
+        Map<String, String> v = new LinkedHashMap<>(catalogue.defaults(RunParameter.Trait.RECORDED));
         values.forEach((name, value) -> {
             if (value != null) {
                 v.put(name, value);
             }
         });
-        List<LoadModel> models = list("model", v.get("model"), x -> choice("model", x, LoadModel.class));
-        long warmup = positive("warmup", v.get("warmup"), Long.MAX_VALUE);
+        catalogue.validate(v);
+        List<LoadModel> models = Checks.list("model", v.get("model"), x -> Checks.choice("model", x, LoadModel.class));
+        long warmup = Checks.positive("warmup", v.get("warmup"), Long.MAX_VALUE);
         PlanSettings settings = new PlanSettings(
-                Math.min(nonNegative("rampup", v.get("rampup"), Long.MAX_VALUE), warmup),
-                (int) nonNegative("reuse", v.get("reuse"), Integer.MAX_VALUE),
-                (int) positive("connectTimeout", v.get("connectTimeout"), Integer.MAX_VALUE),
-                (int) positive("responseTimeout", v.get("responseTimeout"), Integer.MAX_VALUE),
-                oneOf("wsSuite", v.get("wsSuite"), List.of("modern", "classic")),
-                oneOf("wsMode", v.get("wsMode"), List.of("pool", "fresh")),
-                (int) positive("wsPool", v.get("wsPool"), 100_000));
-        List<RunnablePlan> plans = plans(v.get("scenarios"), v.get("plans"), root, plansDir);
-        List<Exclusion> exclusions = exclusions(v.get("exclude"), plans);
+                Math.min(Checks.nonNegative("rampup", v.get("rampup"), Long.MAX_VALUE), warmup),
+                (int) Checks.nonNegative("reuse", v.get("reuse"), Integer.MAX_VALUE),
+                (int) Checks.positive("connectTimeout", v.get("connectTimeout"), Integer.MAX_VALUE),
+                (int) Checks.positive("responseTimeout", v.get("responseTimeout"), Integer.MAX_VALUE),
+                Checks.oneOf("wsSuite", v.get("wsSuite"), List.of("modern", "classic")),
+                Checks.oneOf("wsMode", v.get("wsMode"), List.of("pool", "fresh")),
+                (int) Checks.positive("wsPool", v.get("wsPool"), MAX_WS_POOL));
+        List<RunnablePlan> plans = PlanSelection.plans(v.get("scenarios"), v.get("plans"), root, plansDir);
+        List<Exclusion> exclusions = PlanSelection.exclusions(v.get("exclude"), plans);
         // Both lists are validated whatever the model: a typo is still a typo.
         RunParameters plan = new RunParameters(
                 plans,
                 models,
-                list("users", v.get("users"), x -> (int) positive("users", x, Integer.MAX_VALUE)),
-                list("rate", v.get("rate"), x -> (int) positive("rate", x, 1_000_000)),
-                list("size", v.get("size"), x -> (int) positive("size", x, Integer.MAX_VALUE)),
-                list("delay", v.get("delay"), x -> nonNegative("delay", x, MAX_DELAY_MS)),
-                (int) positive("repeats", v.get("repeats"), MAX_REPEATS),
+                Checks.list("users", v.get("users"), x -> (int) Checks.positive("users", x, Integer.MAX_VALUE)),
+                Checks.list("rate", v.get("rate"), x -> (int) Checks.positive("rate", x, MAX_RATE)),
+                Checks.list("size", v.get("size"), x -> (int) Checks.positive("size", x, Integer.MAX_VALUE)),
+                Checks.list("delay", v.get("delay"), x -> Checks.nonNegative("delay", x, MAX_DELAY_MS)),
+                (int) Checks.positive("repeats", v.get("repeats"), MAX_REPEATS),
                 warmup,
-                positive("measurement", v.get("measurement"), Long.MAX_VALUE),
+                Checks.positive("measurement", v.get("measurement"), Long.MAX_VALUE),
                 heaps(v.get("heap")),
                 settings,
-                exclusions);
+                exclusions,
+                planValues(catalogue, v));
         if (plan.points().isEmpty()) {
             throw new InvalidRunException("nothing to run: -Dexclude=" + v.get("exclude") + " leaves out every point"
                     + " (sizes " + describe(plan.sizes()) + " of plans " + String.join(", ", plan.planIds()) + ")");
@@ -121,215 +127,22 @@ public record RunParameters(List<RunnablePlan> plans, List<LoadModel> models, Li
         return plan;
     }
 
-    /** -Dexclude: each entry names a catalogue scenario or a plan of the run (else it is a typo). */
-    private static List<Exclusion> exclusions(String value, List<RunnablePlan> plans) throws InvalidRunException {
-        List<Exclusion> exclusions = Exclusion.parse(value);
-        Set<String> known = new LinkedHashSet<>(Scenario.ids());
-        plans.forEach(p -> known.add(p.id()));
-        for (Exclusion e : exclusions) {
-            if (!known.contains(e.plan())) {
-                throw new InvalidRunException("-Dexclude=" + value + ": '" + e.plan() + "' is no scenario and no plan"
-                        + " of this run; valid: " + String.join(", ", known));
-            }
-        }
-        return exclusions;
-    }
-
-    /** Every parameter's default, the same as the suite pom's properties and the plans' own defaults. */
-    public static final Map<String, String> DEFAULTS = defaults();
-
-    private static Map<String, String> defaults() {
-        Map<String, String> d = new LinkedHashMap<>();
-        d.put("scenarios", "");
-        d.put("plans", "");
-        d.put("model", "closed");
-        d.put("users", "10");
-        d.put("rate", "100");
-        d.put("size", "1024");
-        d.put("delay", "0");
-        d.put("repeats", "1");
-        d.put("warmup", "300");
-        d.put("measurement", "900");
-        d.put("heap", "512m");
-        d.put("rampup", "30");
-        d.put("reuse", "5000");
-        d.put("connectTimeout", "5000");
-        d.put("responseTimeout", "30000");
-        d.put("wsSuite", "modern");
-        d.put("wsMode", "pool");
-        d.put("wsPool", "100");
-        d.put("exclude", "");
-        return Map.copyOf(d);
-    }
-
     /**
-     * The standard plans of {@code -Dscenarios}, then the files of {@code -Dplans}. Without {@code -Dscenarios}
-     * every scenario of the catalogue runs, unless {@code -Dplans} is given: then only those plans run.
+     * The defaults of the parameters that plan the run (those a resume must match), from the catalogue: the same as
+     * the plans' own defaults.
      */
-    static List<RunnablePlan> plans(String scenarios, String plans, Path root, Path plansDir) throws InvalidRunException {
-        List<RunnablePlan> all = new ArrayList<>();
-        List<Path> files = planFiles(plans, root);
-        String s = scenarios == null ? "" : scenarios.trim();
-        if (!(s.isEmpty() && !files.isEmpty()) && !s.equalsIgnoreCase("none")) {
-            for (Scenario scenario : scenarios(s)) {
-                all.add(RunnablePlan.standard(scenario, plansDir));
-            }
-        }
-        Set<String> ids = new LinkedHashSet<>(Scenario.ids());
-        for (Path file : files) {
-            RunnablePlan plan = RunnablePlan.user(file);
-            if (!plan.id().matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
-                throw new InvalidRunException("-Dplans: plan " + file + ": its id '" + plan.id() + "' (the file name"
-                        + " without .jmx) names its results; use letters, digits, '.', '_' and '-' only");
-            }
-            if (!ids.add(plan.id())) {
-                throw new InvalidRunException("-Dplans: plan " + file + " has the id '" + plan.id() + "', which "
-                        + (Scenario.ids().contains(plan.id()) ? "is a standard scenario's" : "another plan of the run has")
-                        + ": rename the file (the id is the file name without .jmx)");
-            }
-            all.add(plan);
-        }
-        if (all.isEmpty()) {
-            throw new InvalidRunException("nothing to run: -Dscenarios=" + scenarios + " and -Dplans is empty");
-        }
-        return List.copyOf(all);
-    }
-
-    /**
-     * The plan files of {@code -Dplans}: .jmx files, or folders whose .jmx files (not recursive) all run, in name
-     * order. A plan under a {@code target} folder may be made by the build itself (the smoke run's GUI-edit test
-     * writes one): it may be missing now and is checked when the run reaches it.
-     */
-    static List<Path> planFiles(String value, Path root) throws InvalidRunException {
-        List<Path> files = new ArrayList<>();
-        for (String part : (value == null ? "" : value).split(",")) {
-            String entry = part.trim();
-            if (entry.isEmpty()) {
-                continue;
-            }
-            Path path = root.resolve(entry).toAbsolutePath().normalize();
-            if (Files.isDirectory(path)) {
-                try (Stream<Path> list = Files.list(path)) {
-                    List<Path> jmx = list.filter(p -> p.getFileName().toString().endsWith(".jmx")).sorted().toList();
-                    if (jmx.isEmpty()) {
-                        throw new InvalidRunException("-Dplans=" + entry + ": the folder " + path + " holds no .jmx file");
-                    }
-                    files.addAll(jmx);
-                } catch (IOException e) {
-                    throw new InvalidRunException("-Dplans=" + entry + ": cannot list " + path + ": " + e.getMessage());
-                }
-            } else if (!entry.endsWith(".jmx")) {
-                throw new InvalidRunException("-Dplans=" + entry + ": a plan is a .jmx file or a folder of them");
-            } else if (Files.isRegularFile(path) || madeByTheBuild(path)) {
-                files.add(path);
-            } else {
-                throw new InvalidRunException("-Dplans=" + entry + ": no such plan " + path
-                        + " (relative paths start at the checkout's root)");
-            }
-        }
-        return files;
-    }
-
-    private static boolean madeByTheBuild(Path path) {
-        for (Path part : path) {
-            if (part.toString().equals("target")) {
-                return true;
-            }
-        }
-        return false;
-    }
+    public static final Map<String, String> DEFAULTS = ParameterCatalogue.STANDARD.defaults(RunParameter.Trait.RESUME_MATCHES);
 
     /** "all", or a comma-separated list of scenario ids, in the catalogue's order, without repeats. */
     public static List<Scenario> scenarios(String value) throws InvalidRunException {
-        String v = value == null ? "" : value.trim();
-        if (v.isEmpty() || v.equalsIgnoreCase("all")) {
-            return List.of(Scenario.values());
-        }
-        Set<Scenario> chosen = new LinkedHashSet<>();
-        List<String> unknown = new ArrayList<>();
-        for (String id : v.split(",")) {
-            String trimmed = id.trim();
-            if (trimmed.isEmpty()) {
-                continue;
-            }
-            try {
-                chosen.add(Scenario.byId(trimmed));
-            } catch (IllegalArgumentException e) {
-                unknown.add(trimmed);
-            }
-        }
-        if (!unknown.isEmpty() || chosen.isEmpty()) {
-            throw new InvalidRunException("unknown scenario " + (unknown.isEmpty() ? "''" : "'" + String.join("', '", unknown) + "'")
-                    + " in -Dscenarios=" + value + "; valid: all, none, " + String.join(", ", Scenario.ids())
-                    + " (a plan of your own runs with -Dplans=path/to/plan.jmx)");
-        }
-        return chosen.stream().sorted().toList();
-    }
-
-    private interface Parser<T> {
-        T parse(String value) throws InvalidRunException;
-    }
-
-    /** One value or a comma-separated list; sorted ascending, duplicates dropped. */
-    private static <T extends Comparable<T>> List<T> list(String name, String value, Parser<T> parser)
-            throws InvalidRunException {
-        Set<T> values = new TreeSet<>();
-        for (String part : (value == null ? "" : value).split(",", -1)) {
-            values.add(parser.parse(part.trim()));
-        }
-        if (values.isEmpty()) {
-            throw new InvalidRunException("-D" + name + " is empty");
-        }
-        return List.copyOf(values);
-    }
-
-    private static long positive(String name, String value, long max) throws InvalidRunException {
-        long n = number(name, value, max);
-        if (n <= 0) {
-            throw new InvalidRunException("-D" + name + "=" + value + ": must be greater than zero");
-        }
-        return n;
-    }
-
-    private static long nonNegative(String name, String value, long max) throws InvalidRunException {
-        long n = number(name, value, max);
-        if (n < 0) {
-            throw new InvalidRunException("-D" + name + "=" + value + ": must not be negative");
-        }
-        return n;
-    }
-
-    private static long number(String name, String value, long max) throws InvalidRunException {
-        try {
-            long n = Long.parseLong(value == null ? "" : value.trim());
-            if (n > max) {
-                throw new InvalidRunException("-D" + name + "=" + value + ": at most " + max);
-            }
-            return n;
-        } catch (NumberFormatException e) {
-            throw new InvalidRunException("-D" + name + "=" + value + ": not a whole number"
-                    + (List.of("users", "rate", "size", "delay").contains(name) ? " (or a comma-separated list of them)" : ""));
-        }
-    }
-
-    private static String oneOf(String name, String value, List<String> valid) throws InvalidRunException {
-        String v = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
-        if (!valid.contains(v)) {
-            throw new InvalidRunException("-D" + name + "=" + value + ": valid: " + String.join(", ", valid));
-        }
-        return v;
-    }
-
-    private static <E extends Enum<E>> E choice(String name, String value, Class<E> type) throws InvalidRunException {
-        List<String> valid = Stream.of(type.getEnumConstants()).map(e -> e.name().toLowerCase(Locale.ROOT)).toList();
-        return Enum.valueOf(type, oneOf(name, value, valid).toUpperCase(Locale.ROOT));
+        return PlanSelection.scenarios(value);
     }
 
     /**
      * One heap or a comma-separated list of them, each a JVM size as -Xmx takes it (digits with a k, m or g) of at
      * least 64m; smallest first, and a size written twice (1024m and 1g) measured once.
      */
-    static List<String> heaps(String value) throws InvalidRunException {
+    public static List<String> heaps(String value) throws InvalidRunException {
         Map<Long, String> bySize = new java.util.TreeMap<>();
         for (String part : (value == null ? "" : value).split(",", -1)) {
             String v = part.trim().toLowerCase(Locale.ROOT);
@@ -344,6 +157,16 @@ public record RunParameters(List<RunnablePlan> plans, List<LoadModel> models, Li
             bySize.putIfAbsent(bytes, v);
         }
         return List.copyOf(bySize.values());
+    }
+
+    private static Map<String, String> planValues(ParameterCatalogue catalogue, Map<String, String> values) {
+        Map<String, String> passed = new LinkedHashMap<>();
+        for (RunParameter p : catalogue.having(RunParameter.Trait.TO_PLANS)) {
+            if (p.is(RunParameter.Trait.RECORDED)) {
+                passed.put(p.name(), values.get(p.name()).trim());
+            }
+        }
+        return java.util.Collections.unmodifiableMap(passed);
     }
 
     /** The first (smallest) heap: the one the start goal starts the server with. */

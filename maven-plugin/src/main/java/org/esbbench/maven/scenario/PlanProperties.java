@@ -1,6 +1,8 @@
 package org.esbbench.maven.scenario;
 
 import org.esbbench.maven.parameters.InvalidRunException;
+import org.esbbench.maven.parameters.ParameterCatalogue;
+import org.esbbench.maven.parameters.RunParameter;
 import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.targets.JmsProvider;
 import org.esbbench.maven.targets.TargetProfile;
@@ -30,12 +32,16 @@ import org.esbbench.report.points.Point;
  */
 public final class PlanProperties {
 
-    /** Every property the suite passes to every plan. */
-    public static final Set<String> NAMES = Set.of("host", "port", "protocol", "path", "jmsUrl", "jmsJndiFactory",
-            "jmsConnectionFactory", "scenario", "model",
-            "users", "rampup", "hold", "rate", "duration", "drain", "warmup", "measurement", "size", "delay", "reuse",
-            "connectTimeout", "responseTimeout", "wsSuite", "wsMode", "wsPool", "payloadDir", "keystoreDir",
-            "perfmonHost", "perfmonPort", "perfmonFile", "replyQueue");
+    /** Every property the suite passes to every plan: the catalogue's parameters for plans and the suite's own. */
+    public static final Set<String> NAMES = names(ParameterCatalogue.STANDARD);
+
+    /** The names a plan may read of a run with the parameters of {@code catalogue}. */
+    public static Set<String> names(ParameterCatalogue catalogue) {
+        Set<String> names = new java.util.LinkedHashSet<>();
+        catalogue.having(RunParameter.Trait.TO_PLANS).forEach(p -> names.add(p.name()));
+        names.addAll(ParameterCatalogue.SUITE_PLAN_PROPERTIES.keySet());
+        return java.util.Collections.unmodifiableSet(names);
+    }
 
     /**
      * What only the JMeter client of a distributed run gets (-J): the files the client itself writes or the
@@ -148,6 +154,8 @@ public final class PlanProperties {
         // The JMS reply queue of a local JMeter; each remote engine has its own (JMeter's receiver takes every reply
         // on its queue, so two engines on one queue would take each other's), set when the engine starts.
         p.put("replyQueue", REPLY_QUEUE);
+        // Every other parameter the catalogue passes to plans, as given (wsFreshTtl, ...).
+        run.planValues().forEach(p::putIfAbsent);
         return p;
     }
 

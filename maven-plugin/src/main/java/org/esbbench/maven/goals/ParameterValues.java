@@ -1,0 +1,45 @@
+package org.esbbench.maven.goals;
+
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.MojoExecution;
+import org.apache.maven.plugin.PluginParameterExpressionEvaluator;
+import org.codehaus.plexus.component.configurator.expression.ExpressionEvaluationException;
+import org.codehaus.plexus.util.xml.Xpp3Dom;
+import org.esbbench.maven.parameters.ParameterCatalogue;
+
+/**
+ * A build's values of the catalogue's parameters, found as Maven finds a mojo parameter's: a literal (or
+ * expression) in this execution's POM configuration, else the property of the same name (-D, then the POM's and
+ * its active profiles' properties), else the catalogue's default. The goals declare no field per parameter: the
+ * catalogue is the one declaration.
+ */
+final class ParameterValues {
+    private final ParameterCatalogue catalogue;
+    private final MavenSession session;
+    private final MojoExecution execution;
+
+    ParameterValues(ParameterCatalogue catalogue, MavenSession session, MojoExecution execution) {
+        this.catalogue = catalogue;
+        this.session = session;
+        this.execution = execution;
+    }
+
+    String get(String name) {
+        String fallback = catalogue.get(name).defaultValue();
+        if (session == null) {
+            return fallback;
+        }
+        PluginParameterExpressionEvaluator evaluator = execution == null
+                ? new PluginParameterExpressionEvaluator(session, new MojoExecution(null))
+                : new PluginParameterExpressionEvaluator(session, execution);
+        Xpp3Dom configuration = execution == null ? null : execution.getConfiguration();
+        Xpp3Dom child = configuration == null ? null : configuration.getChild(name);
+        try {
+            Object value = child != null && child.getValue() != null ? evaluator.evaluate(child.getValue())
+                    : evaluator.evaluate("${" + name + "}");
+            return value == null || value.toString().equals("${" + name + "}") ? fallback : value.toString();
+        } catch (ExpressionEvaluationException e) {
+            throw new IllegalStateException("cannot evaluate parameter " + name + ": " + e.getMessage(), e);
+        }
+    }
+}

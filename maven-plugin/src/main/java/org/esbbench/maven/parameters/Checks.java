@@ -1,0 +1,124 @@
+package org.esbbench.maven.parameters;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The checks of run parameters and their messages, written once: every parameter that is a number, a list of
+ * numbers or one of a few words is checked here, by the catalogue before any load and by the parsers that turn
+ * the values into a run. Each message starts with {@code -Dname=value} and says what is valid.
+ */
+public final class Checks {
+
+    /** The parameters that take a comma-separated list: their number message says so. */
+    private static final Set<String> LISTS = Set.of("users", "rate", "size", "delay");
+
+    private Checks() {
+    }
+
+    /** Parses one value of a list. */
+    public interface Parser<T> {
+        T parse(String value) throws InvalidRunException;
+    }
+
+    /** A whole number in 1..max. */
+    public static RunParameter.Check positive(long max) {
+        return (name, value) -> positive(name, value, max);
+    }
+
+    /** A whole number in 0..max. */
+    public static RunParameter.Check nonNegative(long max) {
+        return (name, value) -> nonNegative(name, value, max);
+    }
+
+    /** One whole number in 1..max or a comma-separated list of them. */
+    public static RunParameter.Check positiveList(long max) {
+        return (name, value) -> list(name, value, x -> positive(name, x, max));
+    }
+
+    /** One whole number in 0..max or a comma-separated list of them. */
+    public static RunParameter.Check nonNegativeList(long max) {
+        return (name, value) -> list(name, value, x -> nonNegative(name, x, max));
+    }
+
+    /** One of {@code valid}, in any case. */
+    public static RunParameter.Check oneOf(String... valid) {
+        return (name, value) -> oneOf(name, value, List.of(valid));
+    }
+
+    /** Each comma-separated entry one of {@code valid}. */
+    public static RunParameter.Check listOf(String... valid) {
+        return (name, value) -> list(name, value, x -> oneOf(name, x, List.of(valid)));
+    }
+
+    /** One value or a comma-separated list; sorted ascending, duplicates dropped. */
+    public static <T extends Comparable<T>> List<T> list(String name, String value, Parser<T> parser)
+            throws InvalidRunException {
+        Set<T> values = new TreeSet<>();
+        for (String part : (value == null ? "" : value).split(",", -1)) {
+            values.add(parser.parse(part.trim()));
+        }
+        if (values.isEmpty()) {
+            throw new InvalidRunException("-D" + name + " is empty");
+        }
+        return List.copyOf(values);
+    }
+
+    public static long positive(String name, String value, long max) throws InvalidRunException {
+        long n = number(name, value, max);
+        if (n <= 0) {
+            throw new InvalidRunException("-D" + name + "=" + value + ": must be greater than zero");
+        }
+        return n;
+    }
+
+    public static long nonNegative(String name, String value, long max) throws InvalidRunException {
+        long n = number(name, value, max);
+        if (n < 0) {
+            throw new InvalidRunException("-D" + name + "=" + value + ": must not be negative");
+        }
+        return n;
+    }
+
+    private static long number(String name, String value, long max) throws InvalidRunException {
+        try {
+            long n = Long.parseLong(value == null ? "" : value.trim());
+            if (n > max) {
+                throw new InvalidRunException("-D" + name + "=" + value + ": at most " + max);
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new InvalidRunException("-D" + name + "=" + value + ": not a whole number"
+                    + (LISTS.contains(name) ? " (or a comma-separated list of them)" : ""));
+        }
+    }
+
+    /** {@code value} lower-cased if it is one of {@code valid}. */
+    public static String oneOf(String name, String value, List<String> valid) throws InvalidRunException {
+        String v = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
+        if (!valid.contains(v)) {
+            throw new InvalidRunException("-D" + name + "=" + value + ": valid: " + String.join(", ", valid));
+        }
+        return v;
+    }
+
+    /** The constant of {@code type} that {@code value} names, in any case. */
+    public static <E extends Enum<E>> E choice(String name, String value, Class<E> type) throws InvalidRunException {
+        List<String> valid = java.util.stream.Stream.of(type.getEnumConstants())
+                .map(e -> e.name().toLowerCase(Locale.ROOT)).toList();
+        return Enum.valueOf(type, oneOf(name, value, valid).toUpperCase(Locale.ROOT));
+    }
+
+    /** A value the report's own parser reads (it throws IllegalArgumentException with the message). */
+    public static RunParameter.Check parsedBy(java.util.function.Consumer<String> parser) {
+        return (name, value) -> {
+            try {
+                parser.accept(value);
+            } catch (IllegalArgumentException e) {
+                throw new InvalidRunException(e.getMessage());
+            }
+        };
+    }
+}

@@ -1,0 +1,189 @@
+package org.esbbench.maven.parameters;
+
+import static org.esbbench.maven.parameters.RunParameter.Trait.DIMENSION;
+import static org.esbbench.maven.parameters.RunParameter.Trait.RECORDED;
+import static org.esbbench.maven.parameters.RunParameter.Trait.RESUME_MATCHES;
+import static org.esbbench.maven.parameters.RunParameter.Trait.TO_PLANS;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.esbbench.report.run.DriftThreshold;
+import org.esbbench.report.run.ErrorTolerance;
+import org.esbbench.report.run.KeepResults;
+
+/**
+ * Every parameter the goals accept, declared once, in the order docs/parameters.md lists them: the run's own
+ * parameters first, in the order the run folder records them, then the goals' switches. Defaults, checks,
+ * the run's record, the resume comparison, the plans' {@code -J} properties and the documentation all read it.
+ */
+final class StandardParameters {
+    private StandardParameters() {
+    }
+
+    static List<RunParameter> all() {
+        List<RunParameter> list = new ArrayList<>();
+        list.add(RunParameter.of("scenarios", "",
+                "Scenario ids to run, comma-separated, `all` or `none`; left out, all run unless `plans` is given.")
+                .with(RECORDED, RESUME_MATCHES));
+        list.add(RunParameter.of("plans", "",
+                "Plans of your own: `.jmx` files or folders of them, comma-separated, relative to the checkout's root.")
+                .with(RECORDED, RESUME_MATCHES));
+        list.add(RunParameter.of("model", "closed",
+                "Load model: `closed` (users loop without think time), `open` (arrivals at `rate` per second) or `closed,open`.")
+                .checkedBy(Checks.listOf("closed", "open"))
+                .with(RECORDED, DIMENSION, TO_PLANS, RESUME_MATCHES));
+        list.add(RunParameter.of("users", "10",
+                "Closed model: concurrent users (a list); a total over all engines with `generators`.")
+                .checkedBy(Checks.positiveList(Integer.MAX_VALUE))
+                .with(RECORDED, DIMENSION, TO_PLANS, RESUME_MATCHES));
+        list.add(RunParameter.of("rate", "100",
+                "Open model: arrivals per second, Poisson (a list); a total over all engines with `generators`.")
+                .checkedBy(Checks.positiveList(RunParameters.MAX_RATE))
+                .with(RECORDED, DIMENSION, TO_PLANS, RESUME_MATCHES));
+        list.add(RunParameter.of("size", "1024",
+                "Payload size in bytes (a list); any size from the smallest envelope up.")
+                .checkedBy(Checks.positiveList(Integer.MAX_VALUE))
+                .with(RECORDED, DIMENSION, TO_PLANS, RESUME_MATCHES));
+        list.add(RunParameter.of("delay", "0",
+                "Echo backend delay in ms (a list); the backend is restarted between delays.")
+                .checkedBy(Checks.nonNegativeList(RunParameters.MAX_DELAY_MS))
+                .with(RECORDED, DIMENSION, TO_PLANS, RESUME_MATCHES));
+        list.add(RunParameter.of("repeats", "1",
+                "Times each point is measured; the summaries give the median and the lowest and highest repeat.")
+                .checkedBy(Checks.positive(RunParameters.MAX_REPEATS))
+                .with(RECORDED, RESUME_MATCHES));
+        list.add(RunParameter.of("warmup", "300",
+                "Warm-up window of each scenario run, in seconds (the ramp-up falls in it).")
+                .checkedBy(Checks.positive(Long.MAX_VALUE))
+                .with(RECORDED, TO_PLANS, RESUME_MATCHES));
+        list.add(RunParameter.of("measurement", "900",
+                "Measurement window of each scenario run, in seconds; load goes on 2 s past it and the analysis drops that tail.")
+                .checkedBy(Checks.positive(Long.MAX_VALUE))
+                .with(RECORDED, TO_PLANS, RESUME_MATCHES));
+        list.add(RunParameter.of("heap", "512m",
+                "Heap of a server the suite starts (a list, the outermost dimension); refused for a server it does not start.")
+                .checkedBy((name, value) -> RunParameters.heaps(value))
+                .with(RECORDED, DIMENSION, RESUME_MATCHES));
+        list.add(RunParameter.of("rampup", "30",
+                "Closed model: seconds to start all users, capped at the warm-up.")
+                .checkedBy(Checks.nonNegative(Long.MAX_VALUE))
+                .with(RECORDED, TO_PLANS, RESUME_MATCHES));
+        list.add(RunParameter.of("reuse", "5000",
+                "Requests per keep-alive connection before it is renewed (the IBM method); 0 means never.")
+                .checkedBy(Checks.nonNegative(Integer.MAX_VALUE))
+                .with(RECORDED, TO_PLANS, RESUME_MATCHES));
+        list.add(RunParameter.of("connectTimeout", "5000",
+                "Connect timeout of each request, in ms.")
+                .checkedBy(Checks.positive(Integer.MAX_VALUE))
+                .with(RECORDED, TO_PLANS, RESUME_MATCHES));
+        list.add(RunParameter.of("responseTimeout", "30000",
+                "Response timeout of each request, in ms; in the open model also the longest wait for replies after the last arrival.")
+                .checkedBy(Checks.positive(Integer.MAX_VALUE))
+                .with(RECORDED, TO_PLANS, RESUME_MATCHES));
+        list.add(RunParameter.of("wsSuite", "modern",
+                "WS-Security algorithms of the ws-security plan, the reference server and the preflight: `modern` or `classic`.")
+                .checkedBy(Checks.oneOf("modern", "classic"))
+                .with(RECORDED, TO_PLANS, RESUME_MATCHES));
+        list.add(RunParameter.of("wsMode", "pool",
+                "ws-security requests: `pool` (secured before the run, sent in turn) or `fresh` (secured as each is sent).")
+                .checkedBy(Checks.oneOf("pool", "fresh"))
+                .with(RECORDED, TO_PLANS, RESUME_MATCHES));
+        list.add(RunParameter.of("wsPool", "100",
+                "ws-security: number of secured requests in the pool.")
+                .checkedBy(Checks.positive(RunParameters.MAX_WS_POOL))
+                .with(RECORDED, TO_PLANS, RESUME_MATCHES));
+        list.add(RunParameter.of("exclude", "",
+                "Points left out of the cross product, as `plan@bytes`, comma-separated (e.g. `ws-security@102400`).")
+                .with(RECORDED, RESUME_MATCHES));
+        list.add(RunParameter.of("generators", "",
+                "Where the load comes from: empty (one local JMeter), `local:N` (N local engines) or `host[:port],...` (remote engines).")
+                .with(RECORDED));
+        list.add(RunParameter.of("generatorSsl", "true",
+                "RMI between the client and the engines over SSL; `false` is accepted with `local:N` only.")
+                .checkedBy(Checks.oneOf("true", "false"))
+                .with(RECORDED));
+        list.add(RunParameter.of("generatorClientAddress", "",
+                "The client's RMI callback address; empty means 127.0.0.1 for `local:N`, else this machine's address towards engine-1.")
+                .with(RECORDED));
+        list.add(RunParameter.of("generatorClientPort", "0",
+                "First of the up to three RMI ports of the client (`client.rmi.localport`); 0 means any.")
+                .checkedBy(Checks.nonNegative(65535))
+                .with(RECORDED));
+        list.add(RunParameter.of("generatorPerfmonPort", "4444",
+                "PerfMon agent port on each remote engine's host, for the engines' CPU; 0 means none.")
+                .checkedBy(Checks.nonNegative(65535))
+                .with(RECORDED));
+        list.add(RunParameter.of("generatorHeap", "0",
+                "Heap of each local engine in MB; 0 means the client's `jmeter.heap`.")
+                .checkedBy(Checks.nonNegative(Integer.MAX_VALUE))
+                .with(RECORDED));
+        list.add(RunParameter.of("generatorMode", "StrippedBatch",
+                "JMeter's sample sender between engines and client: `StrippedBatch` or `StrippedAsynch`.")
+                .with(RECORDED));
+        list.add(RunParameter.of("maxErrorPercent", "0",
+                "Transport errors tolerated per scenario run, in % of its samples (0..100); incorrect replies always fail the run.")
+                .checkedBy(Checks.parsedBy(ErrorTolerance::parse))
+                .with(RECORDED));
+        list.add(RunParameter.of("backendFailPercent", "0",
+                "Drills and tests only: the started echo backend answers this % of requests (every k-th) with 503.")
+                .with(RECORDED));
+        list.add(RunParameter.of("keepResults", "compressed",
+                "What becomes of each scenario run's raw results: `compressed` (gzip), `plain` or `none` (dropped after analysis).")
+                .checkedBy(Checks.parsedBy(KeepResults::parse))
+                .with(RECORDED));
+        list.add(RunParameter.of("driftThreshold", "10",
+                "% by which the first and last thirds of a window may differ in throughput or p99 before it is flagged `drift`.")
+                .checkedBy(Checks.parsedBy(DriftThreshold::parse))
+                .with(RECORDED));
+        list.add(RunParameter.of("wsFreshTtl", "300",
+                "ws-security `fresh` mode: lifetime of each request's Timestamp, in seconds.")
+                .checkedBy(Checks.positive(Integer.MAX_VALUE))
+                .with(RECORDED, TO_PLANS));
+        list.add(RunParameter.of("target", "reference",
+                "Target profile to measure: `config/targets/<name>.properties`."));
+        list.add(RunParameter.of("matrix", "",
+                "A published study's matrix, `config/matrices/<name>.properties`; an explicit `-D` overrides one of its dimensions."));
+        list.add(RunParameter.of("wsTtl", "P7D",
+                "Lifetime (ISO-8601 duration) of the pooled secured requests' Timestamps: longer than any run."));
+        list.add(RunParameter.of("saturationThreshold", "90",
+                "Machine CPU % from which a point is flagged `machine-saturated`."));
+        list.add(RunParameter.of("dashboards", "true",
+                "Whether to make JMeter's HTML dashboard of each measurement window."));
+        list.add(RunParameter.of("dashboardHeap", "",
+                "Most heap a dashboard's JMeter may get (e.g. `6g`); empty means half the machine's memory."));
+        list.add(RunParameter.of("resume", "",
+                "A stopped run to continue instead of a new one: its id, its folder's path, or `latest`."));
+        list.add(RunParameter.of("run", "",
+                "For `analyze` and `stop` on their own: the earlier run to analyse again or whose processes to stop (id, path or `latest`)."));
+        list.add(RunParameter.of("perfmonHost", "",
+                "Host of a PerfMon agent whose CPU and memory the plans record; overrides the profile's `perfmon`.")
+                .with(TO_PLANS));
+        list.add(RunParameter.of("perfmonPort", "4444",
+                "Port of that PerfMon agent.")
+                .checkedBy(Checks.positive(65535))
+                .with(TO_PLANS));
+        list.add(RunParameter.of("jmeter.heap", "2048",
+                "Heap of each JMeter process (and of the GUI) in MB, fixed so that heap growth stays out of the timings."));
+        list.add(RunParameter.of("progressInterval", "30",
+                "Seconds between two progress lines while the scenario runs go on."));
+        list.add(RunParameter.of("startTimeout", "90",
+                "Seconds each started process (backend, server, broker, engine) may take to answer its health check."));
+        list.add(RunParameter.of("stopGrace", "20",
+                "Seconds a stopped process gets after its stop signal before it is killed."));
+        list.add(RunParameter.of("plan", "direct",
+                "For `mvn -Pgui`: the plan to open, a scenario id, a plan name in `jmx/` or a path to a `.jmx` file."));
+        list.add(RunParameter.of("esbbench.gui.skip", "false",
+                "Skips the `gui` goal."));
+        list.add(RunParameter.of("skipTests", "false",
+                "Builds without a run: JMeter and the run's goals honour it."));
+        list.add(RunParameter.of("esbbench.skip", "false",
+                "Skips every esb-bench goal of a run."));
+        list.add(RunParameter.of("jmeter.version", "5.6.3",
+                "Version of JMeter the plans run on, laid out by the build and recorded in `run.json`."));
+        list.add(RunParameter.of("payloadDir", "${project.basedir}/../data/generated",
+                "Folder the build writes the payloads and ws-security pools into."));
+        list.add(RunParameter.of("keystoreDir", "${project.basedir}/../config/keystores",
+                "Folder of the test keystores the ws-security pools are secured with."));
+        return List.copyOf(list);
+    }
+}
