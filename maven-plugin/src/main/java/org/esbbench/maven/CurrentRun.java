@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Properties;
-import org.esbbench.report.run.RunLayout;
-import org.esbbench.report.run.RunPlanFile;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunParametersFile;
 
 /**
  * The run the goals after check work on, as check wrote it: its folder and its {@code run-plan.json}. The run plan
@@ -13,10 +13,10 @@ import org.esbbench.report.run.RunPlanFile;
  */
 final class CurrentRun {
     private final RunLayout layout;
-    private final RunPlanFile planFile;
+    private final RunParametersFile planFile;
     private final Path root;
 
-    CurrentRun(RunLayout layout, RunPlanFile planFile, Path root) {
+    CurrentRun(RunLayout layout, RunParametersFile planFile, Path root) {
         this.layout = layout;
         this.planFile = planFile;
         this.root = root;
@@ -26,14 +26,14 @@ final class CurrentRun {
     static CurrentRun read(CurrentRunPointer pointer, Path root) throws IOException, InvalidRunException {
         RunLayout layout = pointer.current().orElseThrow(() -> new InvalidRunException("no run prepared ("
                 + pointer.file() + " missing): the esb-bench:check goal runs first in the same build"));
-        return new CurrentRun(layout, RunPlanFile.read(layout.runPlan()), root);
+        return new CurrentRun(layout, RunParametersFile.read(layout.runPlan()), root);
     }
 
     RunLayout layout() {
         return layout;
     }
 
-    RunPlanFile planFile() {
+    RunParametersFile planFile() {
         return planFile;
     }
 

@@ -21,8 +21,8 @@ import org.esbbench.maven.EngineLauncher.LocalEngine;
 import org.esbbench.maven.Generators.EngineAddress;
 import org.esbbench.report.dashboard.JMeterInstallation;
 import org.esbbench.report.points.LoadSplit;
-import org.esbbench.report.run.GeneratorsFile;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.GeneratorsFile;
+import org.esbbench.report.folder.RunLayout;
 
 /**
  * The JMeter engines of a run with {@code -Dgenerators}, from both goals' side. The start goal starts the local

@@ -19,7 +19,7 @@ import org.esbbench.maven.management.GarbageMakerJvm;
 import org.esbbench.maven.management.GcRecording;
 import org.esbbench.maven.management.ManagementAgentFlags;
 import org.esbbench.maven.management.ManagementConnection;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.usage.GcSeries;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
