@@ -10,7 +10,7 @@ import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import org.esbbench.report.run.ResultsCompression;
+import org.esbbench.report.folder.ResultsCompression;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Locale;

@@ -19,7 +19,7 @@ import org.esbbench.report.points.PointsCsv;
 import org.esbbench.report.points.RepeatHistograms;
 import org.esbbench.report.points.RepeatRow;
 import org.esbbench.report.run.AnalyzeCommand;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.run.ScenarioRunAnalyser;
 import org.esbbench.report.run.WindowUsageSource;
 import org.esbbench.report.summary.RunSummary;
@@ -80,8 +80,9 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--delay", defaultValue = "0", description = "Backend delay in ms, for the summary rows (default: ${DEFAULT-VALUE}).")
     long delay;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Folder to write summary.csv, summary.md, points.csv, "
-            + "charts/, histograms/ and latency/ into, as a run folder has them.")
+    @Option(names = "--out", paramLabel = "DIR", description = "Folder to write " + RunLayout.SUMMARY_CSV + ", "
+            + RunLayout.SUMMARY_MD + ", " + RunLayout.POINTS + ", " + RunLayout.CHARTS + "/, " + RunLayout.HISTOGRAMS
+            + "/ and " + RunLayout.LATENCY + "/ into, as a run folder has them.")
     Path out;
 
     @Spec

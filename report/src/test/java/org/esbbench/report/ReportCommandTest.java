@@ -1,6 +1,6 @@
 package org.esbbench.report;
 
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.index.ResultsFolderFixture;
 import org.esbbench.report.index.RunFolderFixture;
 import org.esbbench.report.points.Point;

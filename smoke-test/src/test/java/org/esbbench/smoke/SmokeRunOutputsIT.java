@@ -9,7 +9,7 @@ import org.esbbench.report.Statistics;
 import org.esbbench.report.WindowedResults;
 import org.esbbench.report.points.HistogramLog;
 import org.esbbench.report.run.LoadStart;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

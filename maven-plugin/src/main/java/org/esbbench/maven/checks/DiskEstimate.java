@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.esbbench.report.points.Point;
-import org.esbbench.report.run.KeepResults;
+import org.esbbench.report.folder.KeepResults;
 import org.esbbench.report.run.RawResults;
 
 /**

@@ -16,12 +16,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
-import org.esbbench.report.run.LatestRun;
-import org.esbbench.report.run.RunLayout;
-import org.esbbench.report.run.RunPlanFile;
+import org.esbbench.report.folder.LatestRun;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunParametersFile;
 import org.esbbench.report.run.RunProgress;
-import org.esbbench.report.run.RunSessions;
-import org.esbbench.report.run.ScenarioRunJournal;
+import org.esbbench.report.folder.RunSessions;
+import org.esbbench.report.folder.ScenarioRunJournal;
 
 /**
  * {@code check -Dresume=RUN_ID|latest|path}: the checks of a build that continues a run folder instead of planning a
@@ -48,7 +48,7 @@ public final class ResumeCheck {
     }
 
     /** The folder to continue, and what it holds. */
-    public record Resumed(RunLayout layout, RunPlanFile planFile, RunProgress progress, int session) {
+    public record Resumed(RunLayout layout, RunParametersFile planFile, RunProgress progress, int session) {
         /** The run's parameters as planned: what every later goal of this build reads again from run-plan.json. */
         Map<String, String> parameters() {
             return planFile.parameters();
@@ -63,9 +63,9 @@ public final class ResumeCheck {
      */
     public Resumed check(String resume, Map<String, String> explicit) throws InvalidRunException {
         RunLayout layout = resolve(resume);
-        RunPlanFile planFile;
+        RunParametersFile planFile;
         try {
-            planFile = RunPlanFile.read(layout.runPlan());
+            planFile = RunParametersFile.read(layout.runPlan());
         } catch (IOException e) {
             throw new InvalidRunException("cannot resume " + layout.runId() + ": " + e.getMessage());
         }
@@ -92,7 +92,7 @@ public final class ResumeCheck {
                 // Not results/latest: only the analysis writes that link, so it never names a killed run.
                 dir = LatestRun.newestPlanned(results);
                 log.accept("resume latest = " + dir.getFileName() + " (planned "
-                        + RunPlanFile.read(new RunLayout(dir).runPlan()).checkedAt() + ")");
+                        + RunParametersFile.read(new RunLayout(dir).runPlan()).checkedAt() + ")");
             } else {
                 dir = LatestRun.resolve(results, resume);
             }
@@ -113,7 +113,7 @@ public final class ResumeCheck {
      * "users=1,2 and this build gives -Dusers=3". Values are compared as parsed, so {@code -Dusers=2,1} equals a
      * stored {@code 1,2}, and a value that changes nothing (a ramp-up capped at the warm-up either way) is no difference.
      */
-    List<String> differences(RunLayout layout, RunPlanFile stored, Map<String, String> explicit)
+    List<String> differences(RunLayout layout, RunParametersFile stored, Map<String, String> explicit)
             throws InvalidRunException {
         List<String> differences = new ArrayList<>();
         String target = explicit.get(TARGET);
@@ -150,7 +150,7 @@ public final class ResumeCheck {
     }
 
     /** The stored parameters with {@code scenarios=all} narrowed to the profile's list, as check did when it planned. */
-    private RunParameters parse(Map<String, String> parameters, RunLayout layout, RunPlanFile stored)
+    private RunParameters parse(Map<String, String> parameters, RunLayout layout, RunParametersFile stored)
             throws InvalidRunException {
         Map<String, String> selected = parameters;
         try {

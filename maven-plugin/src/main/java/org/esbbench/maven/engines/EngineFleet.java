@@ -27,8 +27,8 @@ import org.esbbench.maven.engines.EngineLauncher.LocalEngine;
 import org.esbbench.maven.engines.Generators.EngineAddress;
 import org.esbbench.report.dashboard.JMeterInstallation;
 import org.esbbench.report.points.LoadSplit;
-import org.esbbench.report.run.GeneratorsFile;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.GeneratorsFile;
+import org.esbbench.report.folder.RunLayout;
 
 /**
  * The JMeter engines of a run with {@code -Dgenerators}, from both goals' side. The start goal starts the local

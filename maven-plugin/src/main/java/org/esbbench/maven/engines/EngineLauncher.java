@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.esbbench.report.dashboard.JMeterInstallation;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 
 /**
  * The JMeter engines of {@code -Dgenerators=local:N} ({@code jmeter -s}): engine-1..N on loopback, each on two free

@@ -13,10 +13,10 @@ import org.esbbench.report.run.AnalysisOptions;
 import org.esbbench.report.run.AnalysisResult;
 import org.esbbench.report.run.DriftThreshold;
 import org.esbbench.report.run.ErrorTolerance;
-import org.esbbench.report.run.LatestRun;
+import org.esbbench.report.folder.LatestRun;
 import org.esbbench.report.run.RawResults;
 import org.esbbench.report.run.RunAnalysis;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 
 import java.io.File;
 import java.io.IOException;

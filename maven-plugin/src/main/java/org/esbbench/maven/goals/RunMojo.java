@@ -51,11 +51,11 @@ import org.esbbench.report.dashboard.JMeterInstallation;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.usage.GcSeries;
 import org.esbbench.report.run.RawResults;
-import org.esbbench.report.run.RunLayout;
-import org.esbbench.report.run.RunPlanFile;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunParametersFile;
 import org.esbbench.report.run.RunProgress;
-import org.esbbench.report.run.RunSessions;
-import org.esbbench.report.run.ScenarioRunJournal;
+import org.esbbench.report.folder.RunSessions;
+import org.esbbench.report.folder.ScenarioRunJournal;
 
 /**
  * The run itself, in the integration-test phase: every point (scenario × users × size × delay), {@code repeats}
@@ -150,7 +150,7 @@ public class RunMojo extends CurrentRunMojo {
             // Every run is a resume of its own plan: only what the folder does not hold complete is measured, in plan
             // order (for a new run, everything). Check moved the files of interrupted attempts aside.
             RunProgress done = RunProgress.of(layout, current.planFile());
-            List<RunPlanFile.ScenarioRun> pending = done.pending();
+            List<RunParametersFile.ScenarioRun> pending = done.pending();
             if (pending.isEmpty()) {
                 info("nothing to measure: all " + done.total() + " scenario runs of run " + layout.runId()
                         + " are complete; the analysis reads the whole run");
@@ -170,7 +170,7 @@ public class RunMojo extends CurrentRunMojo {
             int index = 0;
             int failed = 0;
             targets = new TargetWatch(registry);
-            for (RunPlanFile.ScenarioRun next : pending) {
+            for (RunParametersFile.ScenarioRun next : pending) {
                 Point point = next.point();
                 int repeat = next.repeat();
                 Optional<String> dead = targets.death();
@@ -275,7 +275,7 @@ public class RunMojo extends CurrentRunMojo {
         List<String> cmd = JMeterCommand.of(jmeter, jmeterHeapMb, runnable.file(), properties, jtl, log,
                 root().resolve(JMeterCommand.RUN_INIT_SCRIPT), plan.loadSeconds());
         Path workDir = jmeter.home().resolve("bin");
-        org.esbbench.report.run.GeneratorsFile engines = fleet == null ? null : fleet.recorded();
+        org.esbbench.report.folder.GeneratorsFile engines = fleet == null ? null : fleet.recorded();
         int stopPort = 0;
         if (fleet != null) {
             stopPort = EngineFleet.freeUdpPort();

@@ -29,11 +29,11 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.esbbench.maven.management.ManagementAgentFlags;
-import org.esbbench.report.run.PerfMonAgentFile;
-import org.esbbench.report.run.RunLayout;
-import org.esbbench.report.run.RunPlanFile;
+import org.esbbench.report.folder.PerfMonAgentFile;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunParametersFile;
 import org.esbbench.report.run.RunProgress;
-import org.esbbench.report.run.RunSessions;
+import org.esbbench.report.folder.RunSessions;
 
 /**
  * Before the plans run: starts the echo backend (with the run's first delay; unless the target profile says
@@ -101,7 +101,7 @@ public class StartMojo extends CurrentRunMojo {
             RunParameters plan = current.plan();
             TargetProfile profile = current.profile();
             // A resumed run starts where it left off: at the first scenario run still to measure.
-            Optional<RunPlanFile.ScenarioRun> first = RunProgress.of(layout, current.planFile()).firstPending();
+            Optional<RunParametersFile.ScenarioRun> first = RunProgress.of(layout, current.planFile()).firstPending();
             if (first.isEmpty()) {
                 info("nothing to measure in run " + layout.runId() + ": every scenario run is complete, nothing started");
                 started.close();

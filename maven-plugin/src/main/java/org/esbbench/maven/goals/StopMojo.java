@@ -9,8 +9,8 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.esbbench.report.run.LatestRun;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.LatestRun;
+import org.esbbench.report.folder.RunLayout;
 
 /**
  * After the plans: stops every process of the current run that its processes.csv says is still running, newest

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.esbbench.report.run.GeneratorsFile;
+import org.esbbench.report.folder.GeneratorsFile;
 
 /**
  * The CPU of the JMeter engines of a distributed run ({@code generators.json}), into the same series as the

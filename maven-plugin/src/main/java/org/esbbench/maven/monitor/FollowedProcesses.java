@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import org.esbbench.report.run.ProcessesFile;
+import org.esbbench.report.folder.ProcessesFile;
 
 /**
  * The run's processes as the goals register them in {@code processes.csv}, read again at every tick: that is how

@@ -14,7 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 
 /**
  * Starts the run's {@link RunMonitor} as a child JVM on the plugin's own classpath and waits until it records.

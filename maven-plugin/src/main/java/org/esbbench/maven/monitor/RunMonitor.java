@@ -13,8 +13,8 @@ import java.util.Properties;
 import org.esbbench.maven.management.GcFollower;
 import org.esbbench.maven.management.JmxOptions;
 import org.esbbench.maven.management.ManagementConnection;
-import org.esbbench.report.run.GeneratorsFile;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.GeneratorsFile;
+import org.esbbench.report.folder.RunLayout;
 
 /**
  * The run's monitor, a process of its own that the start goal starts and the stop goal stops (SIGTERM): it samples

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.esbbench.report.run.DriftThreshold;
 import org.esbbench.report.run.ErrorTolerance;
-import org.esbbench.report.run.KeepResults;
+import org.esbbench.report.folder.KeepResults;
 
 /**
  * Every parameter the goals accept, declared once, in the order docs/parameters.md lists them: the run's own

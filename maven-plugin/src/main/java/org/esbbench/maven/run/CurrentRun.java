@@ -8,8 +8,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Properties;
-import org.esbbench.report.run.RunLayout;
-import org.esbbench.report.run.RunPlanFile;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunParametersFile;
 
 /**
  * The run the goals after check work on, as check wrote it: its folder and its {@code run-plan.json}. The run plan
@@ -17,10 +17,10 @@ import org.esbbench.report.run.RunPlanFile;
  */
 public final class CurrentRun {
     private final RunLayout layout;
-    private final RunPlanFile planFile;
+    private final RunParametersFile planFile;
     private final Path root;
 
-    public CurrentRun(RunLayout layout, RunPlanFile planFile, Path root) {
+    public CurrentRun(RunLayout layout, RunParametersFile planFile, Path root) {
         this.layout = layout;
         this.planFile = planFile;
         this.root = root;
@@ -30,14 +30,14 @@ public final class CurrentRun {
     public static CurrentRun read(CurrentRunPointer pointer, Path root) throws IOException, InvalidRunException {
         RunLayout layout = pointer.current().orElseThrow(() -> new InvalidRunException("no run prepared ("
                 + pointer.file() + " missing): the esb-bench:check goal runs first in the same build"));
-        return new CurrentRun(layout, RunPlanFile.read(layout.runPlan()), root);
+        return new CurrentRun(layout, RunParametersFile.read(layout.runPlan()), root);
     }
 
     public RunLayout layout() {
         return layout;
     }
 
-    public RunPlanFile planFile() {
+    public RunParametersFile planFile() {
         return planFile;
     }
 

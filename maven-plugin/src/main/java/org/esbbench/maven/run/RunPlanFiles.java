@@ -5,7 +5,7 @@ import org.esbbench.maven.targets.TargetProfile;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.esbbench.report.run.RunPlanFile;
+import org.esbbench.report.folder.RunParametersFile;
 
 /** Turns the run check validated into the run plan file the later goals and the analysis read. */
 public final class RunPlanFiles {
@@ -16,13 +16,13 @@ public final class RunPlanFiles {
      * @param uncheckedPlans the ids of the plans that opt out of reply checks
      * @param record         {@link RunFacts#of}
      */
-    public static RunPlanFile of(String runId, Instant checkedAt, Map<String, String> parameters, RunParameters plan,
+    public static RunParametersFile of(String runId, Instant checkedAt, Map<String, String> parameters, RunParameters plan,
                           TargetProfile profile, List<String> uncheckedPlans, String description, Map<String, Object> record) {
-        List<RunPlanFile.PlanEntry> plans = plan.plans().stream()
-                .map(p -> new RunPlanFile.PlanEntry(p.id(), p.file().toString(),
+        List<RunParametersFile.PlanEntry> plans = plan.plans().stream()
+                .map(p -> new RunParametersFile.PlanEntry(p.id(), p.file().toString(),
                         p.scenario().map(s -> s.id()).orElse(""), !uncheckedPlans.contains(p.id())))
                 .toList();
-        return new RunPlanFile(runId, profile.name(), checkedAt, parameters, plans, plan.points(), plan.repeats(),
+        return new RunParametersFile(runId, profile.name(), checkedAt, parameters, plans, plan.points(), plan.repeats(),
                 plan.warmupSeconds(), plan.measurementSeconds(), description, record);
     }
 }

@@ -1,9 +1,9 @@
 package org.esbbench.maven.scenario;
 
 import org.esbbench.report.ReportCommand;
-import org.esbbench.report.run.KeepResults;
+import org.esbbench.report.folder.KeepResults;
 import org.esbbench.report.run.RawResults;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 
 import java.io.File;
 import java.io.IOException;

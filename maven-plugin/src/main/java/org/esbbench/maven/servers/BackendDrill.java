@@ -5,8 +5,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
-import org.esbbench.report.run.RunLayout;
-import org.esbbench.report.run.RunPlanFile;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunParametersFile;
 
 /**
  * {@code -DbackendFailPercent=P}: a test and drill facility, never for a measurement. The echo backend the suite
@@ -44,7 +44,7 @@ public final class BackendDrill {
         if (layout == null || !Files.isRegularFile(layout.runPlan())) {
             return List.of();
         }
-        double percent = failPercent(RunPlanFile.read(layout.runPlan()).parameters());
+        double percent = failPercent(RunParametersFile.read(layout.runPlan()).parameters());
         return percent > 0 ? List.of("--fail-percent", Double.toString(percent)) : List.of();
     }
 }

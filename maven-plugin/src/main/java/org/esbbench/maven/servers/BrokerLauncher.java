@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 
 /**
  * Starts the target profile's own JMS broker ({@link ExternalBroker}) as the run's process {@code broker}, before

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 
 /**
  * Runs a server the way its target profile says ({@link ServerCommand}): the setup script, then the start command

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.esbbench.maven.management.AgentJar;
 import org.esbbench.maven.management.ManagementAgentFlags;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 
 /**
  * Builds the command lines of the processes a run starts and brings them up: the Netty echo backend and

@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.esbbench.report.run.RunPlanFile;
-import org.esbbench.report.run.RunLayout;
-import org.esbbench.report.run.ScenarioRunJournal;
+import org.esbbench.report.folder.RunParametersFile;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.ScenarioRunJournal;
 
 /** What the run goal records when the server or the backend died ({@link TargetWatch}). */
 public final class TargetDeath {
@@ -23,14 +23,14 @@ public final class TargetDeath {
      * Records every pending scenario run from {@code from} on as not measured, naming the cause, so that the journal
      * and the analysis list them and {@code -Dresume} measures them later.
      */
-    public static void skipRest(RunLayout layout, List<RunPlanFile.ScenarioRun> pending, int from, String death,
+    public static void skipRest(RunLayout layout, List<RunParametersFile.ScenarioRun> pending, int from, String death,
                          Consumer<String> warn) throws IOException {
-        List<RunPlanFile.ScenarioRun> rest = pending.subList(Math.min(from, pending.size()), pending.size());
+        List<RunParametersFile.ScenarioRun> rest = pending.subList(Math.min(from, pending.size()), pending.size());
         if (rest.isEmpty()) {
             return;
         }
         long now = System.currentTimeMillis();
-        for (RunPlanFile.ScenarioRun r : rest) {
+        for (RunParametersFile.ScenarioRun r : rest) {
             ScenarioRunJournal.append(layout.scenarioRuns(), new ScenarioRunJournal.Entry(r.name(), now, now,
                     Optional.empty(), "not measured: " + death + " before it started"));
         }

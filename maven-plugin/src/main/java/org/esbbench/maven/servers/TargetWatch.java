@@ -5,7 +5,7 @@ import org.esbbench.maven.processes.ProcessRegistry;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
-import org.esbbench.report.run.ProcessesFile;
+import org.esbbench.report.folder.ProcessesFile;
 
 /**
  * Watches, while the run goal measures, the processes the measurement depends on: the server and the echo backend

@@ -19,9 +19,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.esbbench.report.run.RunLayout;
-import org.esbbench.report.run.RunSessions;
-import org.esbbench.report.run.ScenarioRunJournal;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunSessions;
+import org.esbbench.report.folder.ScenarioRunJournal;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,7 +91,7 @@ class CheckResumeTest {
         RunLayout layout = planned("r", Instant.parse("2026-11-23T10:00:00Z"));
         ResumeCheck check = check();
         Files.createDirectories(layout.jtl("x").getParent());
-        for (var run : org.esbbench.report.run.RunPlanFile.read(layout.runPlan()).scenarioRuns()) {
+        for (var run : org.esbbench.report.folder.RunParametersFile.read(layout.runPlan()).scenarioRuns()) {
             Files.writeString(layout.jtl(run.name()), "timeStamp,elapsed\n1,2\n");
             ScenarioRunJournal.append(layout.scenarioRuns(),
                     new ScenarioRunJournal.Entry(run.name(), 0, 7_000, Optional.of(0), ""));

@@ -10,7 +10,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.esbbench.report.points.Point;
-import org.esbbench.report.run.KeepResults;
+import org.esbbench.report.folder.KeepResults;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

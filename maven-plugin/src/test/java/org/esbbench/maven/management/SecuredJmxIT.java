@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.usage.GcSeries;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -12,9 +12,9 @@ import java.util.concurrent.TimeUnit;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.esbbench.report.points.LoadSplit;
-import org.esbbench.report.run.GeneratorsFile;
-import org.esbbench.report.run.ProcessesFile;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.GeneratorsFile;
+import org.esbbench.report.folder.ProcessesFile;
+import org.esbbench.report.folder.RunLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

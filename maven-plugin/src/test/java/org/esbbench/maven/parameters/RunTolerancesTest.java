@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.esbbench.report.points.Point;
-import org.esbbench.report.run.RunLayout;
-import org.esbbench.report.run.RunPlanFile;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunParametersFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,8 +73,8 @@ class RunTolerancesTest {
     }
 
     private static void plan(RunLayout layout, Map<String, String> parameters) throws Exception {
-        new RunPlanFile(layout.runId(), "reference", Instant.now(), parameters,
-                List.of(new RunPlanFile.PlanEntry("direct", "jmx/direct.jmx", "direct", true)),
+        new RunParametersFile(layout.runId(), "reference", Instant.now(), parameters,
+                List.of(new RunParametersFile.PlanEntry("direct", "jmx/direct.jmx", "direct", true)),
                 List.of(new Point("direct", 1, 1024, 0)), 1, 1, 1, "", Map.of()).write(layout.runPlan());
     }
 }

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
-import org.esbbench.report.run.ProcessesFile;
+import org.esbbench.report.folder.ProcessesFile;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,7 +76,7 @@ class ProcessGroupTest {
 
     @Test
     void aStopGoalReadsTheGroupFromTheFileAndStopsTheOrphansOfADeadServer() throws Exception {
-        org.esbbench.report.run.RunLayout layout = new org.esbbench.report.run.RunLayout(dir);
+        org.esbbench.report.folder.RunLayout layout = new org.esbbench.report.folder.RunLayout(dir);
         ProcessRegistry registry = new ProcessRegistry(layout.processes());
         ManagedProcess master = ManagedProcess.startInOwnGroup("server", MASTER, dir, dir.resolve("server.log"))
                 .stoppedWith(StopSignal.QUIT);

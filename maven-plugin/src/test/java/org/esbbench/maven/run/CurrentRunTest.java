@@ -15,10 +15,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
-import org.esbbench.report.run.ProcessesFile;
-import org.esbbench.report.run.RunLayout;
-import org.esbbench.report.run.RunPlanFile;
-import org.esbbench.report.run.ScenarioRunJournal;
+import org.esbbench.report.folder.ProcessesFile;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunParametersFile;
+import org.esbbench.report.folder.ScenarioRunJournal;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

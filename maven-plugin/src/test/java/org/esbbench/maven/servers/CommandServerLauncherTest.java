@@ -18,8 +18,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.esbbench.maven.management.GarbageMakerJvm;
-import org.esbbench.report.run.ProcessesFile;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.ProcessesFile;
+import org.esbbench.report.folder.RunLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -23,7 +23,7 @@ import org.esbbench.maven.management.Secret;
 import org.esbbench.report.index.ResultsIndex;
 import org.esbbench.report.run.AnalysisOptions;
 import org.esbbench.report.run.RunAnalysis;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

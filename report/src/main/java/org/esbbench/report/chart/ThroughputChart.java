@@ -1,6 +1,7 @@
 package org.esbbench.report.chart;
 
 import org.esbbench.report.ThroughputSeries;
+import org.esbbench.report.folder.RunLayout;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
@@ -37,10 +38,10 @@ public final class ThroughputChart {
 
     /**
      * The chart's file name in a run's charts folder: {@code NAME-over-window.png} (not "-throughput": a scenario's
-     * throughput against users is {@code SCENARIO-throughput_per_s.png}).
+     * throughput against users is {@code SCENARIO-throughput_per_s.png}); {@link RunLayout#throughputChartName} names it.
      */
     public static String fileName(String scenarioRun) {
-        return scenarioRun + "-over-window.png";
+        return RunLayout.throughputChartName(scenarioRun);
     }
 
     /**

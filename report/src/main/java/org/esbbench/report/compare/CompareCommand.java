@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.esbbench.report.folder.RunLayout;
 
 /** {@code esb-bench-report compare RUN RUN... [--out DIR] [--label L]...}. */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
@@ -22,12 +23,13 @@ import java.util.concurrent.Callable;
                 + "repeats with their lowest and highest, the ratio to the first "
                 + "(baseline) run, and whether the difference is larger than the runs' own spread.",
                 "Writes comparison.md (a table per scenario) and comparison.csv into --out and prints the Markdown. "
-                        + "Exit code: 0, or 2 when a run folder or its points.csv is missing."},
+                        + "Exit code: 0, or 2 when a run folder or its " + RunLayout.POINTS + " is missing."},
         footer = {"", "Example: compare results/20261122-101500-reference results/20261123-093000-mi --label camel --label mi"})
 public final class CompareCommand implements Callable<Integer> {
 
     @Parameters(arity = "2..*", paramLabel = "RUN",
-            description = "Run folders (results/<run-id>, each with points.csv); the first is the baseline.")
+            description = "Run folders (" + RunLayout.RESULTS + "/<run-id>, each with " + RunLayout.POINTS
+                    + "); the first is the baseline.")
     List<Path> runs;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = ".",
@@ -70,7 +72,7 @@ public final class CompareCommand implements Callable<Integer> {
         for (ComparedRun r : loaded) {
             byRun.put(r.label(), new ArrayList<>(r.points().values()));
         }
-        List<Path> charts = org.esbbench.report.chart.ComparisonCharts.write(byRun, out.resolve(org.esbbench.report.run.RunLayout.CHARTS));
+        List<Path> charts = org.esbbench.report.chart.ComparisonCharts.write(byRun, out.resolve(RunLayout.CHARTS));
         StringBuilder chartLinks = new StringBuilder("\n## Charts\n\n");
         charts.stream().filter(c -> c.toString().endsWith(".png")).forEach(c -> chartLinks.append("![")
                 .append(c.getFileName()).append("](charts/").append(c.getFileName()).append(")\n"));
@@ -79,7 +81,7 @@ public final class CompareCommand implements Callable<Integer> {
         spec.commandLine().getOut().print(ComparisonReport.markdown(comparison));
         spec.commandLine().getOut().println();
         spec.commandLine().getOut().println("Wrote " + out.resolve(ComparisonReport.MARKDOWN_FILE) + ", "
-                + out.resolve(ComparisonReport.CSV_FILE) + " and " + charts.size() + " charts in " + out.resolve(org.esbbench.report.run.RunLayout.CHARTS));
+                + out.resolve(ComparisonReport.CSV_FILE) + " and " + charts.size() + " charts in " + out.resolve(RunLayout.CHARTS));
         spec.commandLine().getOut().flush();
         return 0;
     }

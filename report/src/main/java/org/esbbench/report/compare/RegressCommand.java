@@ -9,6 +9,7 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.esbbench.report.folder.RunLayout;
 
 /** {@code esb-bench-report regress --baseline RUN --candidate RUN [--max-throughput-drop P] [--max-p99-growth P]}. */
 @Command(name = "regress", mixinStandardHelpOptions = true, sortOptions = false,
@@ -17,7 +18,7 @@ import java.util.concurrent.Callable;
                 + "by --max-throughput-drop) and p99 (lower is better, judged by --max-p99-growth).",
                 "Exit code 0: no regression (prints a short table); 1: throughput dropped or p99 grew by more than "
                         + "allowed on some point, or the candidate did not measure a baseline point (one FAIL line per "
-                        + "point); 2: bad input (a run folder or its points.csv missing)."},
+                        + "point); 2: bad input (a run folder or its " + RunLayout.POINTS + " missing)."},
         footer = {"", "Example: regress --baseline baselines/reference --candidate results/latest --max-throughput-drop 5"})
 public final class RegressCommand implements Callable<Integer> {
 

@@ -1,10 +1,9 @@
 package org.esbbench.report.index;
 
-import org.esbbench.report.chart.ThroughputChart;
 import org.esbbench.report.figures.Figures;
 import org.esbbench.report.points.PointSummary;
 import org.esbbench.report.points.RepeatRow;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.summary.PointTable;
 import org.jsoup.nodes.DataNode;
 import org.jsoup.nodes.Document;
@@ -176,7 +175,7 @@ public final class IndexPage {
      * page shows them in its table rather than full size among the run's charts.
      */
     private static void throughputThumbnail(Element cell, RunFolder run, String dir, RepeatRow r) {
-        String file = ThroughputChart.fileName(RunLayout.scenarioRunName(r.point(), r.repeat()));
+        String file = RunLayout.throughputChartName(RunLayout.scenarioRunName(r.point(), r.repeat()));
         if (Files.isRegularFile(run.folder().resolve(RunLayout.CHARTS).resolve(file))) {
             String href = href(dir, RunLayout.CHARTS, file);
             cell.appendElement("a").addClass("throughput").attr("href", href).attr("title", "r" + r.repeat() + ": " + file)
@@ -209,7 +208,7 @@ public final class IndexPage {
         // Each scenario run's throughput over its window is in the points table, small: full size, one per scenario
         // run would crowd the page.
         java.util.Set<String> overTime = run.rows().stream()
-                .map(r -> ThroughputChart.fileName(RunLayout.scenarioRunName(r.point(), r.repeat())))
+                .map(r -> RunLayout.throughputChartName(RunLayout.scenarioRunName(r.point(), r.repeat())))
                 .collect(Collectors.toSet());
         List<Path> pngs;
         try (Stream<Path> files = Files.walk(chartDir)) {

@@ -9,7 +9,7 @@ import org.esbbench.report.points.PointSummary;
 import org.esbbench.report.points.PointsCsv;
 import org.esbbench.report.points.RepeatHistograms;
 import org.esbbench.report.points.RepeatRow;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -26,7 +26,7 @@ import java.util.Map;
  * computes it from the counts when the column is missing.
  */
 public final class PointsCsv {
-    public static final String FILE_NAME = org.esbbench.report.run.RunLayout.POINTS;
+    public static final String FILE_NAME = org.esbbench.report.folder.RunLayout.POINTS;
 
     private PointsCsv() {
     }

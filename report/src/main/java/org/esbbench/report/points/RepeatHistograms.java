@@ -1,7 +1,7 @@
 package org.esbbench.report.points;
 
 import org.HdrHistogram.AbstractHistogram;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

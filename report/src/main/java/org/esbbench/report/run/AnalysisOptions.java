@@ -5,6 +5,7 @@ import org.esbbench.report.figures.Figures;
 
 import java.util.Objects;
 import java.util.Optional;
+import org.esbbench.report.folder.KeepResults;
 
 /**
  * How {@link RunAnalysis} analyses a run.

@@ -1,6 +1,9 @@
 package org.esbbench.report.run;
 
 import org.esbbench.report.dashboard.JMeterInstallation;
+import org.esbbench.report.folder.KeepResults;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.index.ResultsIndex;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -11,18 +14,22 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code esb-bench-report analyze RUN_DIR}: the build's analysis of a run folder, run again from its files. */
 @Command(name = "analyze", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Analyses a run folder (results/<run-id>) again from its own files, as the build's analyze goal "
-                + "does: after a killed build, or to bring an old run's outputs up to date with the report code. "
-                + "Rewrites points.csv, summary.csv, summary.md, charts, histograms, latency distributions, run.json, "
-                + "results/latest and results/index.html.",
+        description = {"Analyses a run folder (" + RunLayout.RESULTS + "/<run-id>) again from its own files, as the build's"
+                + " analyze goal does: after a killed build, or to bring an old run's outputs up to date with the report"
+                + " code. Rewrites " + RunLayout.POINTS + ", " + RunLayout.SUMMARY_CSV + ", " + RunLayout.SUMMARY_MD
+                + ", " + RunLayout.CHARTS + ", " + RunLayout.HISTOGRAMS + ", latency distributions, " + RunLayout.RUN_JSON
+                + ", " + RunLayout.RESULTS + "/" + RunLayout.LATEST + " and " + RunLayout.RESULTS + "/"
+                + ResultsIndex.FILE_NAME + ".",
                 "Exit code: 0 when the run passed, 1 when something failed (listed), 2 on bad input (no run plan)."})
 public final class AnalyzeCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "RUN_DIR", description = "The run folder, holding run-plan.json.")
+    @Parameters(index = "0", paramLabel = "RUN_DIR", description = "The run folder, holding " + RunLayout.RUN_PARAMETERS + ".")
     Path runDir;
 
     @ArgGroup(exclusive = true)
@@ -38,21 +45,30 @@ public final class AnalyzeCommand implements Callable<Integer> {
         boolean none;
     }
 
-    @Option(names = "--saturation-threshold", paramLabel = "PERCENT",
+    /** The options for the analysis parameters, by the parameters' names ({@link AnalysisOptionsBuilder#NAMES}). */
+    static final String SATURATION_THRESHOLD = "--saturation-threshold";
+    static final String MAX_ERROR_PERCENT = "--max-error-percent";
+    static final String KEEP_RESULTS = "--keep-results";
+    static final String DRIFT_THRESHOLD = "--drift-threshold";
+    private static final Map<String, String> OPTIONS = Map.of(AnalysisOptionsBuilder.SATURATION_THRESHOLD,
+            SATURATION_THRESHOLD, ErrorTolerance.PARAMETER, MAX_ERROR_PERCENT, KeepResults.PARAMETER, KEEP_RESULTS,
+            DriftThreshold.PARAMETER, DRIFT_THRESHOLD);
+
+    @Option(names = SATURATION_THRESHOLD, paramLabel = "PERCENT",
             defaultValue = "" + AnalysisOptions.DEFAULT_SATURATION_THRESHOLD_PERCENT,
             description = "Machine CPU %% from which a scenario run limited by the harness is flagged (default: ${DEFAULT-VALUE}).")
     double saturationThreshold;
 
-    @Option(names = "--max-error-percent", paramLabel = "PERCENT",
+    @Option(names = MAX_ERROR_PERCENT, paramLabel = "PERCENT",
             description = "Errors tolerated per scenario run, %% of its samples (0..100), instead of the run plan's"
                     + " maxErrorPercent (recorded by check; 0 when it has none). Incorrect replies always fail the run.")
     String maxErrorPercent;
 
-    @Option(names = "--keep-results", paramLabel = "CHOICE",
+    @Option(names = KEEP_RESULTS, paramLabel = "CHOICE",
             description = "What becomes of the raw results once analysed: compressed, none (dropped) or plain, instead"
                     + " of the run plan's keepResults (recorded by check; compressed when it has none).")
     String keepResults;
-    @Option(names = "--drift-threshold", paramLabel = "PERCENT",
+    @Option(names = DRIFT_THRESHOLD, paramLabel = "PERCENT",
             description = "How far, %%, the first and last thirds of a measurement window may differ in throughput or"
                     + " p99 before it is flagged drift (above 0, at most 1000), instead of the run plan's driftThreshold"
                     + " (recorded by check; 10 when it has none). The flag does not fail the run.")
@@ -66,35 +82,26 @@ public final class AnalyzeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try {
-            AnalysisOptions options = AnalysisOptions.defaults().withSaturationThreshold(saturationThreshold);
-            if (maxErrorPercent != null) {
-                try {
-                    options = options.withErrorTolerance(ErrorTolerance.parse(maxErrorPercent));
-                } catch (IllegalArgumentException e) {
-                    err.println("analyze: " + e.getMessage().replace("-D" + ErrorTolerance.PARAMETER, "--max-error-percent"));
-                    return 2;
-                }
-            }
+            RunLayout layout = new RunLayout(runDir);
+            Map<String, String> given = new HashMap<>();
+            given.put(AnalysisOptionsBuilder.SATURATION_THRESHOLD, Double.toString(saturationThreshold));
+            given.put(ErrorTolerance.PARAMETER, maxErrorPercent);
+            given.put(KeepResults.PARAMETER, keepResults);
+            given.put(DriftThreshold.PARAMETER, driftThreshold);
+            AnalysisOptions options;
             try {
-                options = options.withKeepResults(RawResults.choice(keepResults, new RunLayout(runDir)));
+                options = AnalysisOptionsBuilder.build(given, layout, OPTIONS::get);
             } catch (IllegalArgumentException e) {
-                err.println("analyze: " + e.getMessage().replace("-D" + RawResults.PARAMETER, "--keep-results"));
-                return 2;
-            }
-            try {
-                options = options.withDriftThreshold(driftThreshold != null ? DriftThreshold.parse(driftThreshold)
-                        : DriftThreshold.recorded(new RunLayout(runDir)));
-            } catch (IllegalArgumentException e) {
-                err.println("analyze: " + e.getMessage().replace("-D" + DriftThreshold.PARAMETER, "--drift-threshold"));
+                err.println("analyze: " + e.getMessage());
                 return 2;
             }
             if (dashboards != null && dashboards.jmeterHome != null) {
                 options = options.withJMeter(JMeterInstallation.of(dashboards.jmeterHome));
             }
-            AnalysisResult result = RunAnalysis.analyse(new RunLayout(runDir), options, out::println);
+            AnalysisResult result = RunAnalysis.analyse(layout, options, out::println);
             result.failures().forEach(f -> err.println("FAILED: " + f));
             out.println((result.passed() ? "passed: " : "failed: ") + result.points().size() + " points, summary in "
-                    + new RunLayout(runDir).summaryMd());
+                    + layout.summaryMd());
             return result.passed() ? 0 : 1;
         } catch (IOException e) {
             err.println("analyze: " + e.getMessage());

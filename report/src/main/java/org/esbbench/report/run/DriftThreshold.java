@@ -2,6 +2,7 @@ package org.esbbench.report.run;
 
 import java.io.IOException;
 import java.util.Map;
+import org.esbbench.report.folder.RunLayout;
 
 /**
  * The run parameter {@code -DdriftThreshold}: how far, in percent, the first and last thirds of a measurement window
@@ -9,7 +10,7 @@ import java.util.Map;
  * Check validates it and records it in the run plan; the analysis reads it from there unless given again.
  */
 public final class DriftThreshold {
-    /** The run parameter (-D and run-plan.json) that sets it. */
+    /** The run parameter (-D and run-parameters.json) that sets it. */
     public static final String PARAMETER = "driftThreshold";
     /** Above 1000 % nothing real is flagged any more: a typo, most likely. */
     public static final double MAX_PERCENT = 1000;
@@ -18,28 +19,26 @@ public final class DriftThreshold {
     }
 
     /**
-     * Parses the parameter's value as given; blank is the default ({@link AnalysisOptions#DEFAULT_DRIFT_THRESHOLD_PERCENT}).
+     * Parses the parameter's value as given with {@code -DdriftThreshold}; blank is the default
+     * ({@link AnalysisOptions#DEFAULT_DRIFT_THRESHOLD_PERCENT}).
      *
      * @throws IllegalArgumentException saying what is wrong, what is valid and how to fix it
      */
     public static double parse(String value) {
-        String v = value == null ? "" : value.strip();
-        if (v.isEmpty()) {
-            return AnalysisOptions.DEFAULT_DRIFT_THRESHOLD_PERCENT;
-        }
-        double percent;
-        try {
-            percent = Double.parseDouble(v.endsWith("%") ? v.substring(0, v.length() - 1).strip() : v);
-        } catch (NumberFormatException e) {
-            percent = Double.NaN;
-        }
-        if (!(percent > 0 && percent <= MAX_PERCENT)) {
-            throw new IllegalArgumentException("-D" + PARAMETER + "=" + value + ": give how far, in percent, the first"
-                    + " and last thirds of a measurement window may differ in throughput or p99 before it is flagged "
-                    + WindowDrift.FLAG + ", a number above 0 and at most " + (long) MAX_PERCENT + " (e.g. -D" + PARAMETER
-                    + "=10, the default, or 25)");
-        }
-        return percent;
+        return parse(value, "-D" + PARAMETER);
+    }
+
+    /**
+     * Parses the parameter's value as given; blank is the default.
+     *
+     * @param flag how it was given, for the message: {@code -DdriftThreshold}, or a command line's option
+     * @throws IllegalArgumentException saying what is wrong, what is valid and how to fix it
+     */
+    public static double parse(String value, String flag) {
+        return AnalysisOptionsBuilder.percent(value, flag, p -> p > 0 && p <= MAX_PERCENT, "give how far, in percent,"
+                + " the first and last thirds of a measurement window may differ in throughput or p99 before it is"
+                + " flagged " + WindowDrift.FLAG + ", a number above 0 and at most " + (long) MAX_PERCENT + " (e.g. "
+                + flag + "=10, the default, or 25)").orElse(AnalysisOptions.DEFAULT_DRIFT_THRESHOLD_PERCENT);
     }
 
     /** The threshold a run plan's parameters record; the default for a plan written before it existed. */
@@ -49,11 +48,7 @@ public final class DriftThreshold {
 
     /** The threshold the run plan of {@code layout} records (for an analysis not given one). */
     public static double recorded(RunLayout layout) throws IOException {
-        try {
-            return of(RunPlanFile.read(layout.runPlan()).parameters());
-        } catch (IllegalArgumentException e) {
-            throw new IOException(layout.runPlan() + ": " + e.getMessage(), e);
-        }
+        return AnalysisOptionsBuilder.recorded(layout, DriftThreshold::of);
     }
 
     /** The threshold as the summary and the messages print it ("10", "2.5"). */

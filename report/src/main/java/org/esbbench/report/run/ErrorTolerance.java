@@ -5,6 +5,7 @@ import org.esbbench.report.Statistics;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * How many errors a measurement window may have and still count as a result ({@code -DmaxErrorPercent}): a server
@@ -17,7 +18,7 @@ import java.util.Optional;
  *                        tolerates none
  */
 public record ErrorTolerance(double maxErrorPercent) {
-    /** The run parameter (-D and run-plan.json) that sets it. */
+    /** The run parameter (-D and run-parameters.json) that sets it. */
     public static final String PARAMETER = "maxErrorPercent";
     /** The flag a scenario run whose error % crossed the threshold gets in points.csv and the summary. */
     public static final String FLAG = "errors-over-max";
@@ -30,27 +31,25 @@ public record ErrorTolerance(double maxErrorPercent) {
     }
 
     /**
-     * Parses the parameter's value as given; blank is the default, 0.
+     * Parses the parameter's value as given with {@code -DmaxErrorPercent}; blank is the default, 0.
      *
      * @throws IllegalArgumentException saying what is wrong, what is valid and how to fix it
      */
     public static ErrorTolerance parse(String value) {
-        String v = value == null ? "" : value.strip();
-        if (v.isEmpty()) {
-            return NONE;
-        }
-        double percent;
-        try {
-            percent = Double.parseDouble(v.endsWith("%") ? v.substring(0, v.length() - 1).strip() : v);
-        } catch (NumberFormatException e) {
-            percent = Double.NaN;
-        }
-        if (!(percent >= 0 && percent <= 100)) {
-            throw new IllegalArgumentException("-D" + PARAMETER + "=" + value + ": give the errors tolerated per"
-                    + " scenario run as a percent of its samples, a number from 0 to 100 (e.g. -D" + PARAMETER
-                    + "=1 or 0.5); 0, the default, fails the run on any error. Incorrect replies always fail it");
-        }
-        return new ErrorTolerance(percent);
+        return parse(value, "-D" + PARAMETER);
+    }
+
+    /**
+     * Parses the parameter's value as given; blank is the default, 0.
+     *
+     * @param flag how it was given, for the message: {@code -DmaxErrorPercent}, or a command line's option
+     * @throws IllegalArgumentException saying what is wrong, what is valid and how to fix it
+     */
+    public static ErrorTolerance parse(String value, String flag) {
+        OptionalDouble percent = AnalysisOptionsBuilder.percent(value, flag, p -> p >= 0 && p <= 100,
+                "give the errors tolerated per scenario run as a percent of its samples, a number from 0 to 100 (e.g. "
+                        + flag + "=1 or 0.5); 0, the default, fails the run on any error. Incorrect replies always fail it");
+        return percent.isPresent() ? new ErrorTolerance(percent.getAsDouble()) : NONE;
     }
 
     /** The threshold a run plan's parameters record; the default (0) for a plan written before it existed. */

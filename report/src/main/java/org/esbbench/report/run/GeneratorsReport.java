@@ -7,6 +7,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.esbbench.report.folder.GeneratorsFile;
+import org.esbbench.report.folder.ProcessesFile;
+import org.esbbench.report.folder.RunJson;
+import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.points.RepeatRow;
 import org.esbbench.report.usage.EngineUsage;
@@ -17,7 +21,7 @@ import org.esbbench.report.usage.WindowUsage;
  * {@code generators} section (the engines, the client, the split rule, each engine's processes), each point's
  * {@code engineShares} and per-engine CPU, and the summary's sentences on the engines and the split.
  */
-final class GeneratorsReport {
+final class GeneratorsReport implements RunJson.Engines {
     private final GeneratorsFile generators;
 
     GeneratorsReport(GeneratorsFile generators) {
@@ -28,7 +32,8 @@ final class GeneratorsReport {
      * run.json's {@code generators}: the file's facts, with each engine's entries of processes.csv (a list: an
      * engine restarted during the run has one entry per start; remote engines have none).
      */
-    Map<String, Object> section(List<ProcessesFile.Entry> processes) {
+    @Override
+    public Map<String, Object> section(List<ProcessesFile.Entry> processes) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("kind", generators.kind());
         m.put("mode", generators.mode());
@@ -62,7 +67,8 @@ final class GeneratorsReport {
     }
 
     /** A point's share of its load per engine: {@code {"engine-1": 2, "engine-2": 1}}. */
-    Map<String, Integer> shares(Point point) {
+    @Override
+    public Map<String, Integer> shares(Point point) {
         List<Integer> shares = generators.shares(point.load());
         Map<String, Integer> m = new LinkedHashMap<>();
         for (int i = 0; i < shares.size(); i++) {
@@ -75,7 +81,8 @@ final class GeneratorsReport {
      * A point's CPU per engine, {@code {"engine-1": {"cpuPct": .., "hostCpuPct": ..}}}: the median over its repeats
      * of each value (null when unknown in every repeat).
      */
-    Map<String, Object> engineCpu(List<RepeatRow> repeats, Map<String, WindowUsage> usageByScenarioRun) {
+    @Override
+    public Map<String, Object> engineCpu(List<RepeatRow> repeats, Map<String, WindowUsage> usageByScenarioRun) {
         Map<String, Object> m = new LinkedHashMap<>();
         for (int i = 0; i < generators.engines().size(); i++) {
             int index = i;

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.esbbench.report.folder.RunLayout;
 
 /**
  * When a scenario run's load began: the line the suite's JMeter hook prints on JMeter's standard output as the

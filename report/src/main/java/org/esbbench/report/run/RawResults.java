@@ -6,6 +6,10 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Consumer;
+import org.esbbench.report.folder.KeepResults;
+import org.esbbench.report.folder.ResultsCompression;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunParametersFile;
 
 /**
  * What becomes of one scenario run's raw results ({@code jtl/NAME.csv}) by {@code -DkeepResults}: the run goal
@@ -26,7 +30,7 @@ public final class RawResults {
     }
 
     /** The run parameter's name, as check records it in the run plan. */
-    public static final String PARAMETER = "keepResults";
+    public static final String PARAMETER = KeepResults.PARAMETER;
 
     /**
      * The choice for an analysis of {@code layout}: {@code given} (-DkeepResults, --keep-results) when set, else what
@@ -38,7 +42,7 @@ public final class RawResults {
         if (given != null && !given.isBlank()) {
             return KeepResults.parse(given);
         }
-        return KeepResults.parse(RunPlanFile.read(layout.runPlan()).parameters().get(PARAMETER));
+        return KeepResults.parse(RunParametersFile.read(layout.runParametersFile()).parameters().get(PARAMETER));
     }
 
     public KeepResults keep() {
@@ -107,7 +111,7 @@ public final class RawResults {
     /** The summary's sentence for {@code -DkeepResults=none}; empty for the other choices. */
     public java.util.Optional<String> summaryNote() {
         return keep == KeepResults.NONE
-                ? java.util.Optional.of("The raw results (jtl/) were dropped after this analysis (-DkeepResults=none):"
+                ? java.util.Optional.of("The raw results (" + RunLayout.JTL + "/) were dropped after this analysis (-DkeepResults=none):"
                         + " the run cannot be analysed again.")
                 : java.util.Optional.empty();
     }
@@ -121,7 +125,8 @@ public final class RawResults {
     public static String droppedMessage(RunLayout layout, String name) {
         return "its raw results were dropped after the run's first analysis (-DkeepResults=" + KeepResults.NONE.id()
                 + ", " + layout.relative(layout.droppedResults(name)) + "): its figures cannot be computed again;"
-                + " the first analysis's summary.md, points.csv and histograms/ hold them (keep results with"
+                + " the first analysis's " + RunLayout.SUMMARY_MD + ", " + RunLayout.POINTS + " and " + RunLayout.HISTOGRAMS
+                + "/ hold them (keep results with"
                 + " -DkeepResults=compressed, the default, to analyse a run again)";
     }
 

@@ -1,6 +1,13 @@
 package org.esbbench.report.run;
 
 import org.esbbench.report.chart.ScalingCharts;
+import org.esbbench.report.folder.GeneratorsFile;
+import org.esbbench.report.folder.LatestRun;
+import org.esbbench.report.folder.ProcessesFile;
+import org.esbbench.report.folder.RunJson;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunParametersFile;
+import org.esbbench.report.folder.ScenarioRunJournal;
 import org.esbbench.report.index.ResultsIndex;
 import org.esbbench.report.points.PointSummary;
 import org.esbbench.report.points.PointsCsv;
@@ -23,7 +30,7 @@ import java.util.function.Consumer;
 
 /**
  * The analysis of a run folder, from its own files only, so that an old run can be analysed again (after a killed
- * build, or a change of the report code): {@code run-plan.json} says which scenario runs there are,
+ * build, or a change of the report code): {@code run-parameters.json} says which scenario runs there are,
  * {@code scenario-runs.csv} what went wrong while they ran, {@code cpu.csv}/{@code gc.csv} the usage.
  *
  * <p>It writes, per scenario run, the histogram, percentile distribution, latency chart and (optionally) JMeter's
@@ -44,7 +51,7 @@ public final class RunAnalysis {
      */
     public static AnalysisResult analyse(RunLayout layout, AnalysisOptions options, Consumer<String> log)
             throws IOException {
-        RunPlanFile plan = RunPlanFile.read(layout.runPlan());
+        RunParametersFile plan = RunParametersFile.read(layout.runParametersFile());
         Map<String, ScenarioRunJournal.Entry> journal = ScenarioRunJournal.read(layout.scenarioRuns());
         RunFigures usage = RunFigures.read(layout.dir(), options.cores(),
                 new SaturationCheck(options.saturationThresholdPercent()));
@@ -52,7 +59,7 @@ public final class RunAnalysis {
         ErrorTolerance tolerance = options.errorTolerance().isPresent() ? options.errorTolerance().get()
                 : recordedTolerance(layout, plan);
         RawResults raw = new RawResults(layout, options.keepResults(), log);
-        RawResults.requireNoneDropped(layout, plan.scenarioRuns().stream().map(RunPlanFile.ScenarioRun::name).toList());
+        RawResults.requireNoneDropped(layout, plan.scenarioRuns().stream().map(RunParametersFile.ScenarioRun::name).toList());
         ScenarioRunAnalyser analyser = new ScenarioRunAnalyser(layout, options.figures(), options.jmeter(), log, tolerance)
                 .withDashboardHeapLimit(options.dashboardHeapLimitMb())
                 .withDriftThreshold(options.driftThresholdPercent());
@@ -63,14 +70,14 @@ public final class RunAnalysis {
         List<String> failures = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         Map<String, String> drift = new java.util.LinkedHashMap<>();
-        for (RunPlanFile.ScenarioRun run : plan.scenarioRuns()) {
+        for (RunParametersFile.ScenarioRun run : plan.scenarioRuns()) {
             ScenarioRunJournal.Entry entry = journal.get(run.name());
             if (entry != null && entry.failed()) {
                 failures.add(run.name() + ": " + entry.problem());
             } else if (entry == null && java.nio.file.Files.isRegularFile(layout.results(run.name()))) {
                 // The run goal writes a scenario run's row when it ends: a results file without one was cut short.
                 failures.add(run.name() + ": interrupted: the build was stopped during it (results file without a row"
-                        + " in scenario-runs.csv); measure it again with -Dresume=" + plan.runId());
+                        + " in " + RunLayout.SCENARIO_RUNS + "); measure it again with -Dresume=" + plan.runId());
             }
             boolean checked = !unchecked.contains(run.point().scenario());
             ScenarioRunAnalyser.Outcome outcome = analyser.analyse(run.point(), run.repeat(), layout.results(run.name()),
@@ -94,7 +101,7 @@ public final class RunAnalysis {
                 OptionalDouble.of(options.saturationThresholdPercent()), drift, options.driftThresholdPercent()), layout,
                 options.figures());
         RunJson.write(layout, plan, journal.values(), ProcessesFile.read(layout.processes()), points, options.figures(),
-                failures, Instant.now(), generators, usageByScenarioRun);
+                failures, Instant.now(), generators.map(GeneratorsReport::new), usageByScenarioRun);
         Path results = layout.dir().getParent();
         LatestRun.point(results, layout.dir());
         Path index = ResultsIndex.write(results, ResultsIndex.list(results, options.figures()), options.figures());
@@ -103,16 +110,16 @@ public final class RunAnalysis {
     }
 
     /** The plan's -DmaxErrorPercent, as check validated and recorded it (0 for a plan written before it existed). */
-    private static ErrorTolerance recordedTolerance(RunLayout layout, RunPlanFile plan) throws IOException {
+    private static ErrorTolerance recordedTolerance(RunLayout layout, RunParametersFile plan) throws IOException {
         try {
             return ErrorTolerance.of(plan.parameters());
         } catch (IllegalArgumentException e) {
-            throw new IOException(layout.runPlan() + ": " + e.getMessage(), e);
+            throw new IOException(layout.runParametersFile() + ": " + e.getMessage(), e);
         }
     }
 
     /** The plan's own line, then the facts every reader of the figures needs. */
-    private static String description(RunPlanFile plan, java.util.Optional<GeneratorsFile> generators,
+    private static String description(RunParametersFile plan, java.util.Optional<GeneratorsFile> generators,
                                       ErrorTolerance tolerance, RawResults raw) {
         String facts = (plan.target().isBlank() ? "" : "Target `" + plan.target() + "`; ") + plan.repeats()
                 + (plan.repeats() == 1 ? " repeat" : " repeats") + "; warm-up " + plan.warmupSeconds()

@@ -9,6 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.esbbench.report.folder.ResultsCompression;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunParametersFile;
+import org.esbbench.report.folder.ScenarioRunJournal;
 
 /**
  * How far a run folder got: for each scenario run of its plan, in run order, whether the folder holds it
@@ -33,7 +37,7 @@ public final class RunProgress {
     }
 
     /** One scenario run and its state. */
-    public record Item(RunPlanFile.ScenarioRun run, State state) {
+    public record Item(RunParametersFile.ScenarioRun run, State state) {
     }
 
     private final RunLayout layout;
@@ -45,11 +49,11 @@ public final class RunProgress {
     }
 
     /** Reads the journal and the folder's files against the plan. */
-    public static RunProgress of(RunLayout layout, RunPlanFile plan) throws IOException {
+    public static RunProgress of(RunLayout layout, RunParametersFile plan) throws IOException {
         Map<String, ScenarioRunJournal.Entry> journal = ScenarioRunJournal.read(layout.scenarioRuns());
         long windowMs = (plan.warmupSeconds() + plan.measurementSeconds()) * 1000;
         List<Item> items = new ArrayList<>();
-        for (RunPlanFile.ScenarioRun run : plan.scenarioRuns()) {
+        for (RunParametersFile.ScenarioRun run : plan.scenarioRuns()) {
             ScenarioRunJournal.Entry row = journal.get(run.name());
             State state;
             if (row != null && complete(row, layout, run.name(), windowMs)) {
@@ -109,12 +113,12 @@ public final class RunProgress {
     }
 
     /** The scenario runs still to measure (interrupted and missing), in run order. */
-    public List<RunPlanFile.ScenarioRun> pending() {
+    public List<RunParametersFile.ScenarioRun> pending() {
         return items.stream().filter(i -> i.state() != State.COMPLETE).map(Item::run).toList();
     }
 
     /** The first scenario run still to measure: the backend and the server start at its delay and heap. */
-    public Optional<RunPlanFile.ScenarioRun> firstPending() {
+    public Optional<RunParametersFile.ScenarioRun> firstPending() {
         return pending().stream().findFirst();
     }
 

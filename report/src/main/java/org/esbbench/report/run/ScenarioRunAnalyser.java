@@ -10,6 +10,7 @@ import org.esbbench.report.dashboard.JMeterInstallation;
 import org.esbbench.report.figures.Figures;
 import org.esbbench.report.figures.StandardFigures;
 import org.esbbench.report.figures.WindowMeasurement;
+import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.points.HistogramLog;
 import org.esbbench.report.points.LatencyDistribution;
 import org.esbbench.report.points.Point;
@@ -204,7 +205,7 @@ public final class ScenarioRunAnalyser {
         }
         if (results.measurement().samples() > 0) {
             ThroughputChart.write("Throughput over the window: " + name, results.overTime(),
-                    layout.charts().resolve(ThroughputChart.fileName(name)));
+                    layout.throughputChart(name));
         }
         // Only with a PerfMon agent: its collector wrote this scenario run's host readings.
         HostChart.write("Server host: " + name, HostSeries.read(List.of(layout.perfmon(name))), results.window(),
@@ -230,7 +231,7 @@ public final class ScenarioRunAnalyser {
                 + " to " + Instant.ofEpochMilli(results.window().measurementEndMillis());
         try {
             new JMeterDashboard(jmeter).withHeap(heapMb + "m").generate(jtl, results.window(), title, out);
-            return layout.relative(out.resolve("index.html"));
+            return layout.relative(layout.dashboardPage(name));
         } catch (IOException e) {
             failures.add(name + ": JMeter's dashboard could not be made: " + e.getMessage());
             return "";

@@ -1,9 +1,8 @@
 package org.esbbench.report.summary;
 
 import org.esbbench.report.ThroughputSeries;
-import org.esbbench.report.chart.ThroughputChart;
 import org.esbbench.report.run.DriftThreshold;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.run.WindowDrift;
 
 import java.nio.file.Files;
@@ -43,7 +42,7 @@ final class DriftSection {
         StringBuilder images = new StringBuilder();
         for (Map.Entry<String, String> e : summary.drift().entrySet()) {
             md.append("- ").append(e.getKey()).append(": ").append(e.getValue().replace("\n", " ")).append('\n');
-            Path png = layout.charts().resolve(ThroughputChart.fileName(e.getKey()));
+            Path png = layout.throughputChart(e.getKey());
             if (Files.isRegularFile(png)) {
                 images.append(images.isEmpty() ? "" : " ").append("![").append(e.getKey())
                         .append(": throughput over the window](").append(layout.relative(png)).append(')');

@@ -1,14 +1,13 @@
 package org.esbbench.report.summary;
 
 import org.esbbench.report.chart.ScalingCharts;
-import org.esbbench.report.chart.ThroughputChart;
 import org.esbbench.report.figures.Decimal;
 import org.esbbench.report.figures.Figure;
 import org.esbbench.report.figures.Figures;
 import org.esbbench.report.figures.StandardFigures;
 import org.esbbench.report.points.PointSummary;
 import org.esbbench.report.points.RepeatRow;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -176,7 +175,7 @@ final class SummaryMarkdown {
                 if (Files.isRegularFile(layout.latencyChart(name))) {
                     links.add("[chart](" + layout.relative(layout.latencyChart(name)) + ")");
                 }
-                Path throughput = layout.charts().resolve(ThroughputChart.fileName(name));
+                Path throughput = layout.throughputChart(name);
                 if (Files.isRegularFile(throughput)) {
                     links.add("[throughput chart](" + layout.relative(throughput) + ")");
                 }

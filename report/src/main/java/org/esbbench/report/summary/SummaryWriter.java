@@ -1,7 +1,7 @@
 package org.esbbench.report.summary;
 
 import org.esbbench.report.figures.Figures;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.stream.Stream;
+import org.esbbench.report.folder.RunLayout;
 
 /**
  * The host's CPU and memory as the PerfMon ServerAgent reported them, read back from the files the plans' PerfMon
@@ -48,8 +49,7 @@ public final class HostSeries {
         List<Path> files = new ArrayList<>();
         if (Files.isDirectory(logsDir)) {
             try (Stream<Path> list = Files.list(logsDir)) {
-                list.filter(f -> f.getFileName().toString().startsWith("perfmon-")
-                        && f.getFileName().toString().endsWith(".csv")).sorted().forEach(files::add);
+                list.filter(RunLayout::isPerfmon).sorted().forEach(files::add);
             }
         }
         return read(files);

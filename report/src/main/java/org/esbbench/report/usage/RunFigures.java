@@ -12,8 +12,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
-import org.esbbench.report.run.GeneratorsFile;
-import org.esbbench.report.run.PerfMonAgentFile;
+import org.esbbench.report.folder.GeneratorsFile;
+import org.esbbench.report.folder.PerfMonAgentFile;
+import org.esbbench.report.folder.RunLayout;
 
 /**
  * The run's side figures, read once from {@code cpu.csv} (and {@code gc.csv}, and the PerfMon collector's
@@ -25,7 +26,7 @@ import org.esbbench.report.run.PerfMonAgentFile;
  */
 public final class RunFigures {
     /** An external server's CPU time, sampled over JMX, when the target profile gives its JMX address. */
-    public static final String SERVER_CPU_OVER_JMX = org.esbbench.report.run.RunLayout.SERVER_CPU;
+    public static final String SERVER_CPU_OVER_JMX = RunLayout.SERVER_CPU;
     /** How long after a scenario run's window the full GC the suite asks for may end and still count for it. */
     public static final long FULL_GC_SLACK_MS = 60_000;
 
@@ -64,7 +65,7 @@ public final class RunFigures {
     }
 
     public static RunFigures read(Path runDir, int cores, SaturationCheck saturation) throws IOException {
-        Path cpu = runDir.resolve(org.esbbench.report.run.RunLayout.CPU);
+        Path cpu = runDir.resolve(RunLayout.CPU);
         CpuSeries server = Files.exists(runDir.resolve(SERVER_CPU_OVER_JMX))
                 ? CpuSeries.read(runDir.resolve(SERVER_CPU_OVER_JMX), "server") : CpuSeries.read(cpu, "server");
         Optional<GeneratorsFile> generators = GeneratorsFile.read(runDir);
@@ -75,12 +76,12 @@ public final class RunFigures {
             engineHostCpu.put(e.id(), CpuSeries.read(cpu, e.id() + ENGINE_HOST_SUFFIX));
         }
         Optional<PerfMonAgentFile> agent = PerfMonAgentFile.read(runDir);
-        HostSeries host = HostSeries.readAll(runDir.resolve(org.esbbench.report.run.RunLayout.LOGS));
+        HostSeries host = HostSeries.readAll(runDir.resolve(RunLayout.LOGS));
         // Host figures are expected when the start goal recorded an agent (the profile's perfmon key), or when a
         // collector wrote readings at all (-DperfmonHost): then a window without them is flagged, never left blank.
         String hostAgent = agent.map(PerfMonAgentFile::address).filter(a -> !a.isEmpty())
                 .orElse(agent.isPresent() || !host.isEmpty() ? host.host() : null);
-        return new RunFigures(server, GcSeries.read(runDir.resolve(org.esbbench.report.run.RunLayout.GC)), CpuSeries.read(cpu, "backend"),
+        return new RunFigures(server, GcSeries.read(runDir.resolve(RunLayout.GC)), CpuSeries.read(cpu, "backend"),
                 CpuSeries.read(cpu, "jmeter"), CpuSeries.read(cpu, "machine"), cores, saturation, host,
                 agent.map(PerfMonAgentFile::cores).orElse(OptionalInt.empty()), hostAgent,
                 generators, engineCpu, engineHostCpu);
@@ -162,7 +163,7 @@ public final class RunFigures {
                 : hostCpuPct == null ? "CPU" : "memory";
         return Optional.of(HOST_FIGURES_UNKNOWN + ": no PerfMon host " + missing + " readings"
                 + (hostAgent.isEmpty() ? "" : " from " + hostAgent) + " over the window (see the scenario run's"
-                + " logs/perfmon-*.csv and JMeter log)");
+                + " " + RunLayout.LOGS + "/perfmon-*.csv and JMeter log)");
     }
 
     /** Each engine's CPU and its host's over [from, to]; a local engine's host is this machine. */

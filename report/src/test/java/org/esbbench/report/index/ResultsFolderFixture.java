@@ -1,6 +1,6 @@
 package org.esbbench.report.index;
 
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.points.Point;
 
 import javax.imageio.ImageIO;

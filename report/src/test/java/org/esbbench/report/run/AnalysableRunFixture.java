@@ -1,5 +1,9 @@
 package org.esbbench.report.run;
 
+import org.esbbench.report.folder.ProcessesFile;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunParametersFile;
+import org.esbbench.report.folder.ScenarioRunJournal;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.synthetic.SyntheticJtl;
 
@@ -15,7 +19,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * A run folder as the run goals leave it before the analysis: run-plan.json, one synthetic results file per
+ * A run folder as the run goals leave it before the analysis: run-parameters.json, one synthetic results file per
  * scenario run (clean unless told otherwise), scenario-runs.csv and processes.csv.
  */
 final class AnalysableRunFixture {
@@ -62,7 +66,7 @@ final class AnalysableRunFixture {
         return this;
     }
 
-    /** A run parameter as check records it in run-plan.json. */
+    /** A run parameter as check records it in run-parameters.json. */
     AnalysableRunFixture parameter(String name, String value) {
         parameters.put(name, value);
         return this;
@@ -86,14 +90,14 @@ final class AnalysableRunFixture {
         record.put("versions", Map.of("esbBench", "1.0-test", "jmeter", "5.6.3"));
         record.put("git", Map.of("commit", "0123abc", "localChanges", false));
         record.put("machine", Map.of("cores", 2));
-        RunPlanFile plan = new RunPlanFile(layout.runId(), "reference", Instant.ofEpochMilli(START - 60_000),
-                parameters, List.of(new RunPlanFile.PlanEntry("direct", "jmx/direct.jmx", "direct", true)),
+        RunParametersFile plan = new RunParametersFile(layout.runId(), "reference", Instant.ofEpochMilli(START - 60_000),
+                parameters, List.of(new RunParametersFile.PlanEntry("direct", "jmx/direct.jmx", "direct", true)),
                 points, repeats, WARMUP_SECONDS, MEASUREMENT_SECONDS, "direct at 5 and 10 users, 1 KiB", record);
-        plan.write(layout.runPlan());
+        plan.write(layout.runParameters());
         Files.createDirectories(layout.dir().resolve(RunLayout.JTL));
         long start = START;
         int seed = 1;
-        for (RunPlanFile.ScenarioRun run : plan.scenarioRuns()) {
+        for (RunParametersFile.ScenarioRun run : plan.scenarioRuns()) {
             String name = run.name();
             if (!missing.contains(name)) {
                 double errors = errorRates.getOrDefault(name, 0.0);

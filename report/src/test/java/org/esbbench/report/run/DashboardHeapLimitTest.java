@@ -10,6 +10,7 @@ import java.util.Optional;
 import org.esbbench.report.dashboard.JMeterDashboard;
 import org.esbbench.report.dashboard.JMeterInstallation;
 import org.esbbench.report.figures.Figures;
+import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.synthetic.SyntheticJtl;
 import org.junit.jupiter.api.Test;

@@ -2,6 +2,9 @@ package org.esbbench.report.run;
 
 import org.esbbench.report.ReportCommand;
 import org.esbbench.report.chart.ThroughputChart;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunParametersFile;
+import org.esbbench.report.folder.ScenarioRunJournal;
 import org.esbbench.report.points.Point;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,9 +40,9 @@ class DriftAnalysisTest {
      */
     private RunLayout slowedDownRun(Map<String, String> parameters) throws IOException {
         RunLayout layout = new RunLayout(results.resolve("drift-run"));
-        new RunPlanFile(layout.runId(), "reference", Instant.ofEpochMilli(START - 60_000), parameters,
-                List.of(new RunPlanFile.PlanEntry("direct", "jmx/direct.jmx", "direct", true)), List.of(POINT), 1, 2, 60,
-                "direct at 2 users", Map.of()).write(layout.runPlan());
+        new RunParametersFile(layout.runId(), "reference", Instant.ofEpochMilli(START - 60_000), parameters,
+                List.of(new RunParametersFile.PlanEntry("direct", "jmx/direct.jmx", "direct", true)), List.of(POINT), 1, 2, 60,
+                "direct at 2 users", Map.of()).write(layout.runParameters());
         StringBuilder jtl = new StringBuilder("timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,"
                 + "success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect\n");
         long slowFrom = START + 2_000 + 40_000;

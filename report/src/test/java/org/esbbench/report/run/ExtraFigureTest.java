@@ -8,6 +8,7 @@ import org.esbbench.report.compare.ComparisonReport;
 import org.esbbench.report.figures.Better;
 import org.esbbench.report.figures.Figure;
 import org.esbbench.report.figures.Figures;
+import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.points.PointSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,5 +1,8 @@
 package org.esbbench.report.run;
 
+import org.esbbench.report.folder.KeepResults;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunParametersFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -74,7 +77,7 @@ class KeepResultsAnalysisTest {
         assertThat(layout.summaryMd()).content().contains("dropped after this analysis (-DkeepResults=none)");
         byte[] summary = Files.readAllBytes(layout.summaryCsv());
         // the run is still complete for a resume
-        assertThat(RunProgress.of(layout, RunPlanFile.read(layout.runPlan())).pending()).isEmpty();
+        assertThat(RunProgress.of(layout, RunParametersFile.read(layout.runParametersFile())).pending()).isEmpty();
 
         assertThatThrownBy(() -> RunAnalysis.analyse(layout, AnalysisOptions.defaults(), log::add))
                 .isInstanceOf(IOException.class)

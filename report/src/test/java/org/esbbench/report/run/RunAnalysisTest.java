@@ -5,6 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.HdrHistogram.Histogram;
 import org.esbbench.report.ReportCommand;
 import org.esbbench.report.WindowedResults;
+import org.esbbench.report.folder.PerfMonAgentFile;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunParametersFile;
+import org.esbbench.report.folder.RunSessions;
 import org.esbbench.report.points.HistogramLog;
 import org.esbbench.report.points.PointSummary;
 import org.junit.jupiter.api.Test;
@@ -91,7 +95,7 @@ class RunAnalysisTest {
 
         assertThat(result.failures()).isEmpty();
         assertThat(result.points()).extracting(PointSummary::point).containsExactlyElementsOf(points);
-        assertThat(RunPlanFile.read(layout.runPlan()).points()).containsExactlyElementsOf(points);
+        assertThat(RunParametersFile.read(layout.runParametersFile()).points()).containsExactlyElementsOf(points);
         assertThat(layout.compressedJtl("direct_u5_s1024_d0_h512m_r1")).isNotEmptyFile();
         assertThat(layout.jtl("direct_u5_s1024_d0_h512m_r1")).doesNotExist();
         assertThat(layout.histogram("direct_u5_s1024_d0_h256m_r1")).isNotEmptyFile();
@@ -277,6 +281,24 @@ class RunAnalysisTest {
         assertThat(layout.summaryMd()).content().startsWith("# Run old-run").contains("at least 75");
         assertThat(layout.summaryCsv()).isNotEmptyFile();
         assertThat(layout.histogram("direct_u5_s1024_d0_r1")).isNotEmptyFile();
+    }
+
+    @Test
+    void aRunFolderWrittenBeforeTheRenameHoldingOnlyRunPlanJsonIsAnalysedAndResumedAgain() throws IOException {
+        RunLayout layout = new AnalysableRunFixture(results, "before-rename").repeats(1).write();
+        Files.move(layout.runParameters(), layout.dir().resolve("run-plan.json"));
+
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = new CommandLine(new ReportCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute("analyze", layout.dir().toString(), "--no-dashboards");
+
+        assertThat(exit).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("passed: 2 points");
+        assertThat(layout.summaryMd()).content().startsWith("# Run before-rename");
+        assertThat(layout.runParameters()).as("the analysis writes no run parameters").doesNotExist();
+        RunParametersFile plan = RunParametersFile.read(layout.runParametersFile());
+        assertThat(RunProgress.of(layout, plan).pending()).as("every scenario run complete").isEmpty();
     }
 
     @Test

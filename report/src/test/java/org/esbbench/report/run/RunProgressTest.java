@@ -1,5 +1,11 @@
 package org.esbbench.report.run;
 
+import org.esbbench.report.folder.LatestRun;
+import org.esbbench.report.folder.ResultsCompression;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunParametersFile;
+import org.esbbench.report.folder.RunSessions;
+import org.esbbench.report.folder.ScenarioRunJournal;
 import org.esbbench.report.points.Point;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,8 +25,8 @@ class RunProgressTest {
     Path dir;
 
     /** Two points, two repeats, windows of 3 + 4 s: four scenario runs. */
-    private RunPlanFile plan() {
-        return new RunPlanFile("r", "reference", Instant.parse("2026-11-23T10:00:00Z"), Map.of("users", "1,2"),
+    private RunParametersFile plan() {
+        return new RunParametersFile("r", "reference", Instant.parse("2026-11-23T10:00:00Z"), Map.of("users", "1,2"),
                 List.of(), List.of(new Point("direct", 1, 1024, 0), new Point("direct", 2, 1024, 0)), 2, 3, 4, "", Map.of());
     }
 
@@ -40,7 +46,7 @@ class RunProgressTest {
         RunProgress progress = RunProgress.of(layout(), plan());
 
         assertThat(progress.count(RunProgress.State.MISSING)).isEqualTo(4);
-        assertThat(progress.pending()).extracting(RunPlanFile.ScenarioRun::name).containsExactly(
+        assertThat(progress.pending()).extracting(RunParametersFile.ScenarioRun::name).containsExactly(
                 "direct_u1_s1024_d0_r1", "direct_u2_s1024_d0_r1", "direct_u1_s1024_d0_r2", "direct_u2_s1024_d0_r2");
         assertThat(progress.pendingSeconds(9)).isEqualTo(36);
     }
@@ -59,7 +65,7 @@ class RunProgressTest {
 
         assertThat(progress.items()).extracting(RunProgress.Item::state).containsExactly(RunProgress.State.COMPLETE,
                 RunProgress.State.INTERRUPTED, RunProgress.State.INTERRUPTED, RunProgress.State.INTERRUPTED);
-        assertThat(progress.firstPending()).map(RunPlanFile.ScenarioRun::name).contains("direct_u2_s1024_d0_r1");
+        assertThat(progress.firstPending()).map(RunParametersFile.ScenarioRun::name).contains("direct_u2_s1024_d0_r1");
         assertThat(progress.describe()).isEqualTo("4 scenario runs planned, 1 complete, 3 interrupted, 0 missing");
     }
 
@@ -117,7 +123,7 @@ class RunProgressTest {
     @Test
     void sessionsCountFromOneAndAFolderPlannedBeforeThemIsSessionOne() throws IOException {
         assertThat(RunSessions.next(layout())).isEqualTo(1);
-        plan().write(layout().runPlan());
+        plan().write(layout().runParameters());
         assertThat(RunSessions.next(layout())).isEqualTo(2);
         RunSessions.append(layout().sessions(), new RunSessions.Session(1, 5, 0, 0, 4, "users=1,2"));
         RunSessions.append(layout().sessions(), new RunSessions.Session(2, 6, 1, 1, 3, ""));
@@ -135,11 +141,11 @@ class RunProgressTest {
         Path a = Files.createDirectories(results.resolve("a"));
         Path b = Files.createDirectories(results.resolve("b"));
         Files.createDirectories(results.resolve("c-no-plan"));
-        RunPlanFile p = plan();
-        new RunPlanFile("a", "reference", Instant.parse("2026-11-23T12:00:00Z"), p.parameters(), p.plans(), p.points(),
-                2, 3, 4, "", Map.of()).write(new RunLayout(a).runPlan());
-        new RunPlanFile("b", "reference", Instant.parse("2026-11-23T11:00:00Z"), p.parameters(), p.plans(), p.points(),
-                2, 3, 4, "", Map.of()).write(new RunLayout(b).runPlan());
+        RunParametersFile p = plan();
+        new RunParametersFile("a", "reference", Instant.parse("2026-11-23T12:00:00Z"), p.parameters(), p.plans(), p.points(),
+                2, 3, 4, "", Map.of()).write(new RunLayout(a).runParameters());
+        new RunParametersFile("b", "reference", Instant.parse("2026-11-23T11:00:00Z"), p.parameters(), p.plans(), p.points(),
+                2, 3, 4, "", Map.of()).write(new RunLayout(b).runParameters());
         LatestRun.point(results, b);
 
         assertThat(LatestRun.newestPlanned(results)).isEqualTo(a.toAbsolutePath().normalize());

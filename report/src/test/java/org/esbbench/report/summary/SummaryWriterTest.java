@@ -5,7 +5,7 @@ import org.apache.commons.csv.CSVRecord;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.points.PointSummary;
 import org.esbbench.report.points.RowBuilder;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

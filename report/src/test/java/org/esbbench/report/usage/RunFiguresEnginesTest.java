@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.esbbench.report.points.LoadSplit;
-import org.esbbench.report.run.GeneratorsFile;
+import org.esbbench.report.folder.GeneratorsFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

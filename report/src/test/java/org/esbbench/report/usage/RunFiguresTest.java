@@ -90,7 +90,7 @@ class RunFiguresTest {
     void withoutServerCpuTheCpuPerMessageIsTheHostsAndFlaggedSo() throws IOException {
         // An external server without JMX: only the PerfMon agent of its 4-core host, at 50 % over the window.
         perfmon(T, 50, 30, 10);
-        new org.esbbench.report.run.PerfMonAgentFile("db1:4444", false, java.util.OptionalInt.of(4)).write(runDir);
+        new org.esbbench.report.folder.PerfMonAgentFile("db1:4444", false, java.util.OptionalInt.of(4)).write(runDir);
 
         WindowUsage row = RunFigures.read(runDir, 2, new SaturationCheck(90)).usage(1_000, T, T + 10_000, true);
 
@@ -122,7 +122,7 @@ class RunFiguresTest {
     @Test
     void aRunWithAPerfMonAgentButNoReadingsIsFlaggedNotLeftBlank() throws IOException {
         // The agent was started (perfmon=start) but the collector never reached it: no logs/perfmon-*.csv at all.
-        new org.esbbench.report.run.PerfMonAgentFile("127.0.0.1:4444", true, java.util.OptionalInt.of(2)).write(runDir);
+        new org.esbbench.report.folder.PerfMonAgentFile("127.0.0.1:4444", true, java.util.OptionalInt.of(2)).write(runDir);
 
         WindowUsage row = RunFigures.read(runDir, 2, new SaturationCheck(90)).usage(1_000, T, T + 10_000, true);
 

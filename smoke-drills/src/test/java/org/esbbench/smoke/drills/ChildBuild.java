@@ -2,9 +2,9 @@ package org.esbbench.smoke.drills;
 
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
-import org.esbbench.report.run.ProcessesFile;
-import org.esbbench.report.run.RunLayout;
-import org.esbbench.report.run.ScenarioRunJournal;
+import org.esbbench.report.folder.ProcessesFile;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.ScenarioRunJournal;
 
 import java.io.IOException;
 import java.io.Reader;

@@ -2,7 +2,7 @@ package org.esbbench.smoke.drills;
 
 import org.apache.commons.csv.CSVRecord;
 import org.esbbench.report.run.ErrorTolerance;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.RunLayout;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,9 +1,9 @@
 package org.esbbench.smoke.drills;
 
-import org.esbbench.report.run.ProcessesFile;
-import org.esbbench.report.run.RunLayout;
-import org.esbbench.report.run.RunPlanFile;
-import org.esbbench.report.run.ScenarioRunJournal;
+import org.esbbench.report.folder.ProcessesFile;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunParametersFile;
+import org.esbbench.report.folder.ScenarioRunJournal;
 import org.junit.jupiter.api.Test;
 
 import java.net.InetAddress;
@@ -30,7 +30,7 @@ class NginxKilledIT {
     void theMastersDeathFailsTheBuildNamingItAndNothingOfItsGroupOutlivesTheBuild() throws Exception {
         ChildBuild child = ChildBuild.start("drill-nginx", PLAN);
         RunLayout layout = child.awaitRun();
-        List<RunPlanFile.ScenarioRun> runs = RunPlanFile.read(layout.runPlan()).scenarioRuns();
+        List<RunParametersFile.ScenarioRun> runs = RunParametersFile.read(layout.runPlan()).scenarioRuns();
         child.awaitRow(layout, runs.get(0).name());
         String name = runs.get(1).name();
         child.awaitSamples(layout.jtl(name));

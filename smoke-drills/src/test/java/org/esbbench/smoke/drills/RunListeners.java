@@ -1,8 +1,8 @@
 package org.esbbench.smoke.drills;
 
 import org.esbbench.maven.processes.ListeningSockets;
-import org.esbbench.report.run.ProcessesFile;
-import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.folder.ProcessesFile;
+import org.esbbench.report.folder.RunLayout;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

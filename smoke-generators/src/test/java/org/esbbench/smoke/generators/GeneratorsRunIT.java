@@ -1,6 +1,6 @@
 package org.esbbench.smoke.generators;
 
-import org.esbbench.report.run.ResultsCompression;
+import org.esbbench.report.folder.ResultsCompression;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,13 +1,13 @@
 package org.esbbench.smoke.resume;
 
-import org.esbbench.report.run.ResultsCompression;
+import org.esbbench.report.folder.ResultsCompression;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
-import org.esbbench.report.run.ProcessesFile;
-import org.esbbench.report.run.RunLayout;
-import org.esbbench.report.run.RunPlanFile;
-import org.esbbench.report.run.RunSessions;
-import org.esbbench.report.run.ScenarioRunJournal;
+import org.esbbench.report.folder.ProcessesFile;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunParametersFile;
+import org.esbbench.report.folder.RunSessions;
+import org.esbbench.report.folder.ScenarioRunJournal;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -53,7 +53,7 @@ class ResumeRunIT {
         first.addAll(PLAN);
         Process child = child(settings, first, log1);
         RunLayout layout = awaitRun(child, log1);
-        RunPlanFile plan = RunPlanFile.read(layout.runPlan());
+        RunParametersFile plan = RunParametersFile.read(layout.runPlan());
         assertThat(plan.scenarioRuns()).hasSize(SCENARIO_RUNS);
         String fourth = plan.scenarioRuns().get(3).name();
         awaitSuccessRows(child, layout, 3, log1);
@@ -107,9 +107,9 @@ class ResumeRunIT {
     }
 
     /** The five invariants of "every point measured exactly once", for the plan's set S of scenario run names. */
-    private static void assertEveryPointMeasuredExactlyOnce(RunLayout layout, RunPlanFile plan, String interrupted)
+    private static void assertEveryPointMeasuredExactlyOnce(RunLayout layout, RunParametersFile plan, String interrupted)
             throws IOException {
-        Set<String> names = plan.scenarioRuns().stream().map(RunPlanFile.ScenarioRun::name).collect(Collectors.toSet());
+        Set<String> names = plan.scenarioRuns().stream().map(RunParametersFile.ScenarioRun::name).collect(Collectors.toSet());
         // 1. One results file per scenario run, none missing, none extra.
         try (Stream<Path> jtl = Files.list(layout.dir().resolve(RunLayout.JTL))) {
             // compressed once their JMeter ended (-DkeepResults=compressed, the default)

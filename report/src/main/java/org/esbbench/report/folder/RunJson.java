@@ -1,4 +1,4 @@
-package org.esbbench.report.run;
+package org.esbbench.report.folder;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -26,27 +26,42 @@ import java.util.TreeSet;
  * git, machine, ...), the processes the run started with their command lines, the times, each point's figures
  * over its repeats and what failed. The results index reads it.
  */
-final class RunJson {
+public final class RunJson {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /**
+     * What a run whose load came from JMeter engines ({@code generators.json}) adds to run.json: the analysis makes
+     * it (its {@code GeneratorsReport}), this class only writes it where it belongs.
+     */
+    public interface Engines {
+        /** run.json's {@code generators} section: the engines, the client, the split rule, each engine's processes. */
+        Map<String, Object> section(List<ProcessesFile.Entry> processes);
+
+        /** A point's share of its load per engine ({@code engineShares}). */
+        Map<String, Integer> shares(Point point);
+
+        /** A point's CPU per engine over its repeats ({@code engines}). */
+        Map<String, Object> engineCpu(List<org.esbbench.report.points.RepeatRow> repeats,
+                                      Map<String, org.esbbench.report.usage.WindowUsage> usageByScenarioRun);
+    }
 
     private RunJson() {
     }
 
-    static void write(RunLayout layout, RunPlanFile plan, Collection<ScenarioRunJournal.Entry> journal,
-                      List<ProcessesFile.Entry> processes, List<PointSummary> points, Figures figures,
-                      List<String> failures, Instant analyzedAt) throws IOException {
+    public static void write(RunLayout layout, RunParametersFile plan, Collection<ScenarioRunJournal.Entry> journal,
+                             List<ProcessesFile.Entry> processes, List<PointSummary> points, Figures figures,
+                             List<String> failures, Instant analyzedAt) throws IOException {
         write(layout, plan, journal, processes, points, figures, failures, analyzedAt, java.util.Optional.empty(), Map.of());
     }
 
     /**
-     * @param generators         the run's JMeter engines, empty when one local JMeter generated the load
+     * @param engines            what the run's JMeter engines add, empty when one local JMeter generated the load
      * @param usageByScenarioRun each scenario run's window usage (its engines' CPU), by scenario run name
      */
-    static void write(RunLayout layout, RunPlanFile plan, Collection<ScenarioRunJournal.Entry> journal,
-                      List<ProcessesFile.Entry> processes, List<PointSummary> points, Figures figures,
-                      List<String> failures, Instant analyzedAt, java.util.Optional<GeneratorsFile> generators,
-                      Map<String, org.esbbench.report.usage.WindowUsage> usageByScenarioRun) throws IOException {
-        java.util.Optional<GeneratorsReport> engines = generators.map(GeneratorsReport::new);
+    public static void write(RunLayout layout, RunParametersFile plan, Collection<ScenarioRunJournal.Entry> journal,
+                             List<ProcessesFile.Entry> processes, List<PointSummary> points, Figures figures,
+                             List<String> failures, Instant analyzedAt, java.util.Optional<? extends Engines> engines,
+                             Map<String, org.esbbench.report.usage.WindowUsage> usageByScenarioRun) throws IOException {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("runId", plan.runId());
         json.put("outcome", failures.isEmpty() ? "passed" : "failed");
@@ -76,7 +91,7 @@ final class RunJson {
     }
 
     /** The parameters as the analysis knows them from the plan, then every parameter as check validated it. */
-    private static Map<String, Object> parameters(RunPlanFile plan) {
+    private static Map<String, Object> parameters(RunParametersFile plan) {
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("target", plan.target());
         p.put("plans", plan.plans().stream().map(e -> {
@@ -133,7 +148,8 @@ final class RunJson {
         return out;
     }
 
-    static Map<String, Object> process(ProcessesFile.Entry e) {
+    /** A started process as run.json lists it (also in the {@code generators} section, per engine). */
+    public static Map<String, Object> process(ProcessesFile.Entry e) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("pid", e.pid());
         m.put("command", e.command());
@@ -143,7 +159,7 @@ final class RunJson {
         return m;
     }
 
-    private static Map<String, Object> times(RunPlanFile plan, Collection<ScenarioRunJournal.Entry> journal,
+    private static Map<String, Object> times(RunParametersFile plan, Collection<ScenarioRunJournal.Entry> journal,
                                              Instant analyzedAt) {
         Map<String, Object> times = new LinkedHashMap<>();
         times.put("checkedAt", plan.checkedAt().toString());
@@ -157,7 +173,7 @@ final class RunJson {
 
     /** Each point's figures over its repeats (every repeat's are in points.csv), by figure id. */
     private static List<Map<String, Object>> points(List<PointSummary> points, Figures figures,
-                                                    java.util.Optional<GeneratorsReport> engines,
+                                                    java.util.Optional<? extends Engines> engines,
                                                     Map<String, org.esbbench.report.usage.WindowUsage> usage) {
         List<Map<String, Object>> list = new ArrayList<>();
         for (PointSummary s : points) {

@@ -1,4 +1,4 @@
-package org.esbbench.report.run;
+package org.esbbench.report.folder;
 
 import java.util.Arrays;
 import java.util.Locale;
@@ -12,6 +12,9 @@ import java.util.stream.Collectors;
 public enum KeepResults {
     COMPRESSED, NONE, PLAIN;
 
+    /** The run parameter (-D and run-parameters.json) that sets it. */
+    public static final String PARAMETER = "keepResults";
+
     /** The value as given on the command line: {@code compressed}, {@code none} or {@code plain}. */
     public String id() {
         return name().toLowerCase(Locale.ROOT);
@@ -23,6 +26,16 @@ public enum KeepResults {
      * @throws IllegalArgumentException naming the valid values
      */
     public static KeepResults parse(String value) {
+        return parse(value, "-D" + PARAMETER);
+    }
+
+    /**
+     * The value as given, any case, blank meaning the default.
+     *
+     * @param flag how it was given, for the message: {@code -DkeepResults}, or a command line's option
+     * @throws IllegalArgumentException naming the valid values
+     */
+    public static KeepResults parse(String value, String flag) {
         if (value == null || value.isBlank()) {
             return COMPRESSED;
         }
@@ -31,7 +44,7 @@ public enum KeepResults {
                 return k;
             }
         }
-        throw new IllegalArgumentException("-DkeepResults=" + value + " is not known; give one of "
+        throw new IllegalArgumentException(flag + "=" + value + " is not known; give one of "
                 + Arrays.stream(values()).map(KeepResults::id).collect(Collectors.joining(", "))
                 + " (compressed is the default)");
     }

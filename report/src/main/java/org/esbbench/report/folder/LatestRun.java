@@ -1,4 +1,4 @@
-package org.esbbench.report.run;
+package org.esbbench.report.folder;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,8 +20,8 @@ public final class LatestRun {
     }
 
     /**
-     * The newest run that check planned under {@code resultsDir}: the folder whose {@code run-plan.json} has the
-     * latest {@code checkedAt}. Unlike {@code results/latest}, which only the analysis writes, it names a run whose
+     * The newest run that check planned under {@code resultsDir}: the folder whose run parameters
+     * ({@link RunLayout#runParametersFile()}) have the latest {@code checkedAt}. Unlike {@code results/latest}, which only the analysis writes, it names a run whose
      * build was killed, which is what a resume needs.
      *
      * @throws IOException when no folder under {@code resultsDir} holds a readable run plan
@@ -32,13 +32,13 @@ public final class LatestRun {
         if (Files.isDirectory(resultsDir)) {
             try (java.util.stream.Stream<Path> dirs = Files.list(resultsDir)) {
                 for (Path dir : dirs.filter(d -> !Files.isSymbolicLink(d) && Files.isDirectory(d)).toList()) {
-                    Path plan = new RunLayout(dir).runPlan();
+                    Path plan = new RunLayout(dir).runParametersFile();
                     if (!Files.isRegularFile(plan)) {
                         continue;
                     }
                     java.time.Instant at;
                     try {
-                        at = RunPlanFile.read(plan).checkedAt();
+                        at = RunParametersFile.read(plan).checkedAt();
                     } catch (IOException e) {
                         continue; // not a run plan this version reads: not a run to resume
                     }
@@ -50,7 +50,7 @@ public final class LatestRun {
             }
         }
         if (newest == null) {
-            throw new IOException("no planned run in " + resultsDir + " (no folder with a " + RunLayout.RUN_PLAN + ")");
+            throw new IOException("no planned run in " + resultsDir + " (no folder with a " + RunLayout.RUN_PARAMETERS + ")");
         }
         return newest.toAbsolutePath().normalize();
     }

@@ -1,4 +1,4 @@
-package org.esbbench.report.run;
+package org.esbbench.report.folder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.esbbench.report.run;
+package org.esbbench.report.folder;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

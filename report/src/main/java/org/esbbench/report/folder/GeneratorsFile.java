@@ -1,4 +1,4 @@
-package org.esbbench.report.run;
+package org.esbbench.report.folder;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -27,7 +27,7 @@ import java.util.Optional;
 public record GeneratorsFile(String kind, boolean ssl, String mode, String clientAddress, int clientPort,
                              String splitRule, List<Engine> engines) {
 
-    public static final String NAME = "generators.json";
+    public static final String NAME = RunLayout.GENERATORS;
 
     /**
      * One engine, as the suite started or probed it.

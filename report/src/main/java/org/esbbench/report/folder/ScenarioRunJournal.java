@@ -1,4 +1,4 @@
-package org.esbbench.report.run;
+package org.esbbench.report.folder;
 
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;

@@ -1,4 +1,4 @@
-package org.esbbench.report.run;
+package org.esbbench.report.folder;
 
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
@@ -63,7 +63,7 @@ public final class RunSessions {
         if (!sessions.isEmpty()) {
             return sessions.get(sessions.size() - 1).session() + 1;
         }
-        return Files.exists(layout.runPlan()) ? 2 : 1;
+        return Files.exists(layout.runParametersFile()) ? 2 : 1;
     }
 
     /** The session measuring now: the last row's number, 1 when there is none. */

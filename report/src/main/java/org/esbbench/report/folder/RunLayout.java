@@ -1,4 +1,4 @@
-package org.esbbench.report.run;
+package org.esbbench.report.folder;
 
 import org.esbbench.report.points.Point;
 
@@ -10,7 +10,12 @@ import java.nio.file.Path;
  * command line read through it.
  *
  * <pre>
- * run-plan.json          the validated run plan, written once by check, read by every later goal and by re-analysis
+ * run-parameters.json    the validated run plan, written once by check, read by every later goal and by re-analysis
+ *                        (run-plan.json in folders written before: {@link #runParametersFile()} reads either)
+ * preflight.log          what the target answered to the preflight of each session
+ * generators.json        the JMeter engines that generated the load (-Dgenerators), {@link GeneratorsFile}
+ * engines/probe.*        the engines' probe: its plan, results, output and JMeter log
+ * server/                the server's own files when a target profile's server.command started it (${work})
  * scenario-runs.csv      one row per scenario run as it ended: times, JMeter's exit, what went wrong
  * processes.csv          every process the run started: name, pid, command, log, start and stop times
  * jtl/NAME.csv           JMeter's results, one file per scenario run (NAME = point key + "_r" + repeat; the
@@ -23,21 +28,37 @@ import java.nio.file.Path;
  * dashboards/NAME/       JMeter's HTML dashboard of the window
  * charts/                PNG and SVG charts
  * logs/                  JMeter's logs and the started processes' output; perfmon-NAME.csv, the PerfMon collector's
- *                        host CPU and memory of one scenario run (with a PerfMon agent)
+ *                        host CPU and memory of one scenario run (with a PerfMon agent); ENGINE.log and ENGINE.out
+ *                        of each JMeter engine; analysis-of-stopped-run.log
  * perfmon.properties     the PerfMon agent's address, whether the suite started it, its host's cores
- * cpu.csv, gc.csv        CPU time series of the run's processes and the machine; the server's collections
+ * cpu.csv, gc.csv        CPU time series of the run's processes and the machine ({@link #CPU_HEADER}); the server's
+ *                        collections
  * server-cpu.csv         an external server's CPU time, sampled over its management (JMX) connection
  * points.csv             every figure of every scenario run
  * summary.csv, summary.md the points over their repeats
  * run.json               what was run, where, when, and its outcome (the results index reads it)
  * sessions.csv           one row per build that measured into the folder: 1 for the first, n for each resume
- * partial/s&lt;n&gt;/           the files of scenario runs interrupted before session n, moved aside (never deleted)
+ * partial/s&lt;n&gt;/           the files of scenario runs interrupted before session n, moved aside (never deleted),
+ *                        and scenario-runs.tail, the journal's torn last line
  * </pre>
  *
  * @param dir the run's folder
  */
 public record RunLayout(Path dir) {
-    public static final String RUN_PLAN = "run-plan.json";
+    /** The run's parameters as check validated them ({@link RunParametersFile}). */
+    public static final String RUN_PARAMETERS = "run-parameters.json";
+    /** What {@link #RUN_PARAMETERS} was called in the folders of earlier versions: read, never written. */
+    public static final String RUN_PLAN_BEFORE_RENAME = "run-plan.json";
+    /** @deprecated the run parameters file's name is {@link #RUN_PARAMETERS}: kept for callers not yet moved to it */
+    @Deprecated
+    public static final String RUN_PLAN = RUN_PARAMETERS;
+    public static final String PREFLIGHT_LOG = "preflight.log";
+    public static final String GENERATORS = "generators.json";
+    public static final String PERFMON_AGENT = "perfmon.properties";
+    /** The JMeter engines' probe files, {@code engines/probe.jmx} and its results, output and log. */
+    public static final String ENGINES = "engines";
+    /** The folder a server started by a target profile's server.command works in (its ${work}). */
+    public static final String SERVER = "server";
     public static final String SCENARIO_RUNS = "scenario-runs.csv";
     public static final String PROCESSES = "processes.csv";
     public static final String JTL = "jtl";
@@ -47,6 +68,8 @@ public record RunLayout(Path dir) {
     public static final String CHARTS = "charts";
     public static final String LOGS = "logs";
     public static final String CPU = "cpu.csv";
+    /** The header line of {@link #CPU} and {@link #SERVER_CPU}: one row per process and tick, its CPU time so far. */
+    public static final String CPU_HEADER = "epochMs,process,cpuMs";
     public static final String GC = "gc.csv";
     public static final String SERVER_CPU = "server-cpu.csv";
     public static final String POINTS = "points.csv";
@@ -58,6 +81,9 @@ public record RunLayout(Path dir) {
     public static final String PARTIAL = "partial";
     /** Under the results folder: the link (or, where links are not allowed, a text file) to the newest run. */
     public static final String LATEST = "latest";
+    /** The results folder under the checkout's root: one run folder per run, {@code results/<run-id>/}. */
+    public static final String RESULTS = "results";
+    private static final String PERFMON_PREFIX = "perfmon-";
 
     public RunLayout {
         dir = dir.toAbsolutePath().normalize();
@@ -75,8 +101,54 @@ public record RunLayout(Path dir) {
         return dir.getFileName().toString();
     }
 
+    /** Where check writes the run parameters: {@code run-parameters.json}. */
+    public Path runParameters() {
+        return dir.resolve(RUN_PARAMETERS);
+    }
+
+    /** The run parameters file to read: {@link #runParametersFile(Path)} of this folder. */
+    public Path runParametersFile() {
+        return runParametersFile(dir);
+    }
+
+    /**
+     * The run parameters file of {@code runDir} to read: {@code run-parameters.json}, or {@code run-plan.json} when
+     * only that exists (a folder written before the rename, analysed again or resumed). The one place that chooses.
+     */
+    public static Path runParametersFile(Path runDir) {
+        Path current = runDir.resolve(RUN_PARAMETERS);
+        Path before = runDir.resolve(RUN_PLAN_BEFORE_RENAME);
+        return !java.nio.file.Files.exists(current) && java.nio.file.Files.isRegularFile(before) ? before : current;
+    }
+
+    /** @deprecated {@link #runParameters()} to write, {@link #runParametersFile()} to read (this one does both) */
+    @Deprecated
     public Path runPlan() {
-        return dir.resolve(RUN_PLAN);
+        return runParametersFile();
+    }
+
+    public Path preflightLog() {
+        return dir.resolve(PREFLIGHT_LOG);
+    }
+
+    /** {@code generators.json} ({@link GeneratorsFile}). */
+    public Path generators() {
+        return dir.resolve(GENERATORS);
+    }
+
+    /** {@code perfmon.properties} ({@link PerfMonAgentFile}). */
+    public Path perfmonAgent() {
+        return dir.resolve(PERFMON_AGENT);
+    }
+
+    /** A file of the engines' probe: {@code engines/probe} + {@code suffix} (.jmx, .csv, .out, .log). */
+    public Path engineProbe(String suffix) {
+        return dir.resolve(ENGINES).resolve("probe" + suffix);
+    }
+
+    /** The server's folder when a target profile's server.command started it, its ${work}. */
+    public Path serverWork() {
+        return dir.resolve(SERVER);
     }
 
     public Path scenarioRuns() {
@@ -107,6 +179,11 @@ public record RunLayout(Path dir) {
         return java.nio.file.Files.isRegularFile(gz) ? gz : jtl(scenarioRun);
     }
 
+    /** The samples of a scenario run stopped because a JMeter engine was lost, {@code jtl/NAME.csv.partial}. */
+    public static Path abortedResultsOf(Path jtl) {
+        return jtl.resolveSibling(jtl.getFileName() + ".partial");
+    }
+
     /** The note the analysis leaves when it dropped the scenario run's results ({@code -DkeepResults=none}). */
     public Path droppedResults(String scenarioRun) {
         return dir.resolve(JTL).resolve(scenarioRun + ".dropped");
@@ -120,9 +197,13 @@ public record RunLayout(Path dir) {
         return dir.resolve(LATENCY).resolve(scenarioRun + ".csv");
     }
 
-    /** The folder of one scenario run's dashboard; its page is {@code index.html} inside. */
+    /** The folder of one scenario run's dashboard; its page is {@link #dashboardPage} inside. */
     public Path dashboard(String scenarioRun) {
         return dir.resolve(DASHBOARDS).resolve(scenarioRun);
+    }
+
+    public Path dashboardPage(String scenarioRun) {
+        return dashboard(scenarioRun).resolve("index.html");
     }
 
     public Path charts() {
@@ -131,6 +212,16 @@ public record RunLayout(Path dir) {
 
     public Path latencyChart(String scenarioRun) {
         return charts().resolve(scenarioRun + "-latency.png");
+    }
+
+    /** The throughput over one scenario run's window, {@code charts/} + {@link #throughputChartName}. */
+    public Path throughputChart(String scenarioRun) {
+        return charts().resolve(throughputChartName(scenarioRun));
+    }
+
+    /** {@code NAME-over-window.png} (not "-throughput": a scenario's throughput against users is that). */
+    public static String throughputChartName(String scenarioRun) {
+        return scenarioRun + "-over-window.png";
     }
 
     /** The server's host over one scenario run (PerfMon agent's CPU and memory), when it was recorded. */
@@ -151,7 +242,28 @@ public record RunLayout(Path dir) {
     }
 
     public Path perfmon(String scenarioRun) {
-        return logs().resolve("perfmon-" + scenarioRun + ".csv");
+        return logs().resolve(PERFMON_PREFIX + scenarioRun + ".csv");
+    }
+
+    /** Whether {@code file} is a PerfMon collector's recording, {@code logs/perfmon-*.csv}. */
+    public static boolean isPerfmon(Path file) {
+        String name = file.getFileName().toString();
+        return name.startsWith(PERFMON_PREFIX) && name.endsWith(".csv");
+    }
+
+    /** A JMeter engine's log, {@code logs/ENGINE.log} ({@code engine-1.log}). */
+    public Path engineLog(String engine) {
+        return logs().resolve(engine + ".log");
+    }
+
+    /** A JMeter engine's console output, {@code logs/ENGINE.out}. */
+    public Path engineOutput(String engine) {
+        return logs().resolve(engine + ".out");
+    }
+
+    /** The output of the analysis a stopped build starts on what it measured. */
+    public Path analysisOfStoppedRunLog() {
+        return logs().resolve("analysis-of-stopped-run.log");
     }
 
     /** Console output of a process the run started (server, backend, monitor): {@code NAME.log} in the run folder. */
@@ -193,6 +305,11 @@ public record RunLayout(Path dir) {
     /** Where session {@code session} moved the files of the scenario runs it found interrupted. */
     public Path partial(int session) {
         return dir.resolve(PARTIAL).resolve("s" + session);
+    }
+
+    /** Where session {@code session} kept the journal's torn last line, {@code partial/s<n>/scenario-runs.tail}. */
+    public Path journalTail(int session) {
+        return partial(session).resolve(SCENARIO_RUNS.replace(".csv", ".tail"));
     }
 
     public Path cpu() {

@@ -1,4 +1,4 @@
-package org.esbbench.report.run;
+package org.esbbench.report.folder;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -18,7 +18,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code run-plan.json}: the run as {@code check} validated it, written once before anything starts. Every later
+ * {@code run-parameters.json} (called {@code run-plan.json} before; {@link RunLayout#runParametersFile()} finds
+ * either): the run as {@code check} validated it, written once before anything starts. Every later
  * goal reads it instead of the build's properties, and the analysis reads it to know which scenario runs there
  * are, so an old run folder can be analysed again on its own.
  *
@@ -36,7 +37,7 @@ import java.util.Map;
  * @param record             facts for run.json that the analysis does not interpret: versions, git, machine,
  *                           the target profile, the plans' settings
  */
-public record RunPlanFile(String runId, String target, Instant checkedAt, Map<String, String> parameters,
+public record RunParametersFile(String runId, String target, Instant checkedAt, Map<String, String> parameters,
                           List<PlanEntry> plans, List<Point> points, int repeats, long warmupSeconds,
                           long measurementSeconds, String description, Map<String, Object> record) {
 
@@ -53,7 +54,7 @@ public record RunPlanFile(String runId, String target, Instant checkedAt, Map<St
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    public RunPlanFile {
+    public RunParametersFile {
         parameters = new LinkedHashMap<>(parameters);
         plans = List.copyOf(plans);
         points = List.copyOf(points);
@@ -125,7 +126,7 @@ public record RunPlanFile(String runId, String target, Instant checkedAt, Map<St
      *
      * @throws IOException naming the file and what is missing when it is absent or not a run plan
      */
-    public static RunPlanFile read(Path file) throws IOException {
+    public static RunParametersFile read(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new IOException(file + ": no run plan (esb-bench:check writes it when a run begins)");
         }
@@ -151,7 +152,7 @@ public record RunPlanFile(String runId, String target, Instant checkedAt, Map<St
             @SuppressWarnings("unchecked")
             Map<String, Object> record = root.has("record") ? JSON.convertValue(root.get("record"), LinkedHashMap.class)
                     : Map.of();
-            return new RunPlanFile(required(root, "runId").asText(), root.path("target").asText(""),
+            return new RunParametersFile(required(root, "runId").asText(), root.path("target").asText(""),
                     Instant.parse(required(root, "checkedAt").asText()), parameters, plans, points,
                     required(root, "repeats").asInt(), required(root, "warmupSeconds").asLong(),
                     required(root, "measurementSeconds").asLong(), root.path("description").asText(""), record);

@@ -1,4 +1,4 @@
-package org.esbbench.report.run;
+package org.esbbench.report.folder;
 
 import org.esbbench.report.JtlReader;
 import org.esbbench.report.Sample;

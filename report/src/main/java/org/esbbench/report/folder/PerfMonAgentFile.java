@@ -1,4 +1,4 @@
-package org.esbbench.report.run;
+package org.esbbench.report.folder;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -20,7 +20,7 @@ import java.util.Properties;
  * @param cores   the agent's host's cores, when known
  */
 public record PerfMonAgentFile(String address, boolean started, OptionalInt cores) {
-    public static final String NAME = "perfmon.properties";
+    public static final String NAME = RunLayout.PERFMON_AGENT;
 
     public static Path in(Path runDir) {
         return runDir.resolve(NAME);
