@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.esbbench.core.Scenario;
 import org.esbbench.report.points.Point;
@@ -159,10 +160,15 @@ public record RunParameters(List<RunnablePlan> plans, List<LoadModel> models, Li
         return List.copyOf(bySize.values());
     }
 
+    /** The parameters {@link #parse} turns into the fields above: the plans get them from those. */
+    private static final Set<String> INTERPRETED = Set.of("scenarios", "plans", "exclude", "model", "users", "rate",
+            "size", "delay", "repeats", "warmup", "measurement", "heap", "rampup", "reuse", "connectTimeout",
+            "responseTimeout", "wsSuite", "wsMode", "wsPool");
+
     private static Map<String, String> planValues(ParameterCatalogue catalogue, Map<String, String> values) {
         Map<String, String> passed = new LinkedHashMap<>();
         for (RunParameter p : catalogue.having(RunParameter.Trait.TO_PLANS)) {
-            if (p.is(RunParameter.Trait.RECORDED)) {
+            if (p.is(RunParameter.Trait.RECORDED) && !INTERPRETED.contains(p.name())) {
                 passed.put(p.name(), values.get(p.name()).trim());
             }
         }

@@ -131,7 +131,7 @@ class CheckResumeTest {
         assertThat(check().check("latest", Map.of()).layout().runId()).isEqualTo("a");
         assertThat(log).anyMatch(l -> l.startsWith("resume latest = a (planned 2026-11-23T10:00:00Z)"));
         assertThatThrownBy(() -> check().check("c", Map.of())).hasMessageContaining("is not a run check finished (no"
-                + " run-plan.json): start a new run");
+                + " run-parameters.json): start a new run");
         assertThatThrownBy(() -> check().check("nope", Map.of())).hasMessageContaining("-Dresume=nope: no run folder nope");
     }
 
