@@ -12,8 +12,8 @@ import org.esbbench.report.run.ErrorTolerance;
 import org.esbbench.report.folder.KeepResults;
 
 /**
- * Every parameter the goals accept, declared once, in the order docs/parameters.md lists them: the run's own
- * parameters first, in the order the run folder records them, then the goals' switches. Defaults, checks,
+ * Every parameter the goals accept, declared once, in the order docs/parameters.md lists them: what runs, the load,
+ * the plans' settings, the engines, how results are judged and kept, then the goals' switches. Defaults, checks,
  * the run's record, the resume comparison, the plans' {@code -J} properties and the documentation all read it.
  */
 final class StandardParameters {
@@ -27,6 +27,13 @@ final class StandardParameters {
                 .with(RECORDED, RESUME_MATCHES));
         list.add(RunParameter.of("plans", "",
                 "Plans of your own: `.jmx` files or folders of them, comma-separated, relative to the checkout's root.")
+                .with(RECORDED, RESUME_MATCHES));
+        list.add(RunParameter.of("target", "reference",
+                "Target profile to measure: `config/targets/<name>.properties`."));
+        list.add(RunParameter.of("matrix", "",
+                "A published study's matrix, `config/matrices/<name>.properties`; an explicit `-D` overrides one of its dimensions."));
+        list.add(RunParameter.of("exclude", "",
+                "Points left out of the cross product, as `plan@bytes`, comma-separated (e.g. `ws-security@102400`).")
                 .with(RECORDED, RESUME_MATCHES));
         list.add(RunParameter.of("model", "closed",
                 "Load model: `closed` (users loop without think time), `open` (arrivals at `rate` per second) or `closed,open`.")
@@ -92,9 +99,12 @@ final class StandardParameters {
                 "ws-security: number of secured requests in the pool.")
                 .checkedBy(Checks.positive(RunParameters.MAX_WS_POOL))
                 .with(RECORDED, TO_PLANS, RESUME_MATCHES));
-        list.add(RunParameter.of("exclude", "",
-                "Points left out of the cross product, as `plan@bytes`, comma-separated (e.g. `ws-security@102400`).")
-                .with(RECORDED, RESUME_MATCHES));
+        list.add(RunParameter.of("wsFreshTtl", "300",
+                "ws-security `fresh` mode: lifetime of each request's Timestamp, in seconds.")
+                .checkedBy(Checks.positive(Integer.MAX_VALUE))
+                .with(RECORDED, TO_PLANS));
+        list.add(RunParameter.of("wsTtl", "P7D",
+                "Lifetime (ISO-8601 duration) of the pooled secured requests' Timestamps: longer than any run."));
         list.add(RunParameter.of("generators", "",
                 "Where the load comes from: empty (one local JMeter), `local:N` (N local engines) or `host[:port],...` (remote engines).")
                 .with(RECORDED));
@@ -135,16 +145,6 @@ final class StandardParameters {
                 "% by which the first and last thirds of a window may differ in throughput or p99 before it is flagged `drift`.")
                 .checkedBy(Checks.parsedBy(DriftThreshold::parse))
                 .with(RECORDED));
-        list.add(RunParameter.of("wsFreshTtl", "300",
-                "ws-security `fresh` mode: lifetime of each request's Timestamp, in seconds.")
-                .checkedBy(Checks.positive(Integer.MAX_VALUE))
-                .with(RECORDED, TO_PLANS));
-        list.add(RunParameter.of("target", "reference",
-                "Target profile to measure: `config/targets/<name>.properties`."));
-        list.add(RunParameter.of("matrix", "",
-                "A published study's matrix, `config/matrices/<name>.properties`; an explicit `-D` overrides one of its dimensions."));
-        list.add(RunParameter.of("wsTtl", "P7D",
-                "Lifetime (ISO-8601 duration) of the pooled secured requests' Timestamps: longer than any run."));
         list.add(RunParameter.of("saturationThreshold", "90",
                 "Machine CPU % from which a point is flagged `machine-saturated`."));
         list.add(RunParameter.of("dashboards", "true",
