@@ -14,12 +14,16 @@ import org.esbbench.report.run.AnalysisResult;
 import org.esbbench.report.run.DriftThreshold;
 import org.esbbench.report.run.ErrorTolerance;
 import org.esbbench.report.folder.LatestRun;
-import org.esbbench.report.run.RawResults;
+import org.esbbench.report.run.AnalysisOptionsBuilder;
+import org.esbbench.report.folder.KeepResults;
 import org.esbbench.report.run.RunAnalysis;
 import org.esbbench.report.folder.RunLayout;
 
 import java.io.File;
 import java.io.IOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Last goal of a run, in the verify phase: the analysis of the run folder ({@link RunAnalysis}, the same as
@@ -30,53 +34,13 @@ import java.io.IOException;
 @Mojo(name = "analyze", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
 public class AnalyzeMojo extends EsbBenchMojo {
 
-    /** An earlier run to analyse again: its id (folder name under results/), "latest", or a folder path. */
-    @Parameter(property = "run", defaultValue = "")
-    String run;
-
     /** jmeter-maven-plugin's record of where its configure goal laid JMeter out (for the dashboards). */
     @Parameter(defaultValue = "${project.build.directory}/config.json", required = true)
     File jmeterConfig;
 
-    /** Writes JMeter's HTML dashboard of each measurement window (about a JMeter start-up's time per scenario run). */
-    @Parameter(property = "dashboards", defaultValue = "true")
-    boolean dashboards;
-
-    /**
-     * Machine CPU utilisation (percent of all cores) from which a scenario run whose load generator or backend
-     * took at least as much CPU as the server is flagged as limited by the harness, not the server.
-     */
-    @Parameter(property = "saturationThreshold", defaultValue = "90")
-    double saturationThreshold;
-
-    /**
-     * Errors tolerated per scenario run, % of its samples; unset: the run plan's (check recorded -DmaxErrorPercent).
-     * Given with -Drun, it analyses an earlier run again with another threshold.
-     */
-    @Parameter(property = "maxErrorPercent")
-    String maxErrorPercent;
-    /**
-     * What becomes of the raw results once analysed: compressed, none (dropped) or plain; unset: the run plan's
-     * (check recorded -DkeepResults). With -Drun, e.g. -DkeepResults=compressed compresses an old run's results.
-     */
-    @Parameter(property = "keepResults")
-    String keepResults;
-
-
-    /**
-     * How far (%) a window's first and last thirds may differ before it is flagged drift; unset: the run plan's (check
-     * recorded -DdriftThreshold). Given with -Drun, it analyses an earlier run again with another threshold.
-     */
-    @Parameter(property = "driftThreshold")
-    String driftThreshold;
-    /** The most heap a dashboard's JMeter may get (e.g. 6g); default half the machine's memory, as check said. */
-    @Parameter(property = "dashboardHeap", defaultValue = "")
-    String dashboardHeap;
-
     @Override
     protected void doExecute() throws MojoExecutionException, MojoFailureException {
-        // Maven leaves a parameter whose default is "" null.
-        String earlier = run == null ? "" : run.strip();
+        String earlier = parameter("run").strip();
         RunLayout layout;
         try {
             layout = earlier.isEmpty() ? CurrentRun.read(currentRunPointer(), root()).layout()
@@ -91,20 +55,23 @@ public class AnalyzeMojo extends EsbBenchMojo {
         }
         AnalysisResult result;
         try {
-            AnalysisOptions options = AnalysisOptions.defaults().withSaturationThreshold(saturationThreshold);
-            if (maxErrorPercent != null && !maxErrorPercent.isBlank()) {
-                options = options.withErrorTolerance(errorTolerance(maxErrorPercent));
+            // Unset thresholds and keepResults: the run's recorded ones (check recorded them), so that -Drun=ID
+            // analyses an earlier run again as it was, unless told otherwise.
+            Map<String, String> given = new HashMap<>();
+            given.put(AnalysisOptionsBuilder.SATURATION_THRESHOLD, parameter(AnalysisOptionsBuilder.SATURATION_THRESHOLD));
+            for (String name : List.of(ErrorTolerance.PARAMETER, KeepResults.PARAMETER, DriftThreshold.PARAMETER)) {
+                given.put(name, given(name));
             }
+            AnalysisOptions options;
             try {
-                options = options.withKeepResults(RawResults.choice(keepResults, layout));
+                options = AnalysisOptionsBuilder.build(given, layout, AnalysisOptionsBuilder.MAVEN_PROPERTY);
             } catch (IllegalArgumentException e) {
                 throw new MojoFailureException(e.getMessage());
             }
-            options = options.withDriftThreshold(driftThreshold != null && !driftThreshold.isBlank()
-                    ? driftThreshold(driftThreshold) : DriftThreshold.recorded(layout));
-            if (dashboards) {
+            if (Boolean.parseBoolean(parameter("dashboards"))) {
                 options = options.withJMeter(JMeterInstallation.fromPluginConfig(jmeterConfig.toPath()))
-                        .withDashboardHeapLimit(MemoryEstimate.dashboardHeapLimitMb(dashboardHeap, MemoryEstimate.machineMb()));
+                        .withDashboardHeapLimit(MemoryEstimate.dashboardHeapLimitMb(parameter("dashboardHeap"),
+                                MemoryEstimate.machineMb()));
             }
             result = RunAnalysis.analyse(layout, options, this::info);
         } catch (InvalidRunException e) {
@@ -116,22 +83,6 @@ public class AnalyzeMojo extends EsbBenchMojo {
         if (!result.passed()) {
             throw new MojoFailureException("the run failed: " + String.join("; ", result.failures())
                     + " (details in " + layout.summaryMd() + ")");
-        }
-    }
-
-    private static double driftThreshold(String value) throws MojoFailureException {
-        try {
-            return DriftThreshold.parse(value);
-        } catch (IllegalArgumentException e) {
-            throw new MojoFailureException(e.getMessage());
-        }
-    }
-
-    private static ErrorTolerance errorTolerance(String value) throws MojoFailureException {
-        try {
-            return ErrorTolerance.parse(value);
-        } catch (IllegalArgumentException e) {
-            throw new MojoFailureException(e.getMessage());
         }
     }
 }

@@ -1,16 +1,20 @@
 package org.esbbench.maven.goals;
 
+import org.esbbench.maven.parameters.ParameterCatalogue;
 import org.esbbench.maven.run.CurrentRunPointer;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.Optional;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
- * What every esb-bench goal shares: the skip switches, the checkout's root, the build's work dir and the log.
+ * What every esb-bench goal shares: the skip switches, the checkout's root, the build's work dir, the log, and the
+ * parameters of the catalogue ({@link #parameter}: no goal declares a field of its own for one).
  * {@link #execute()} is final: it decides whether the goal is skipped, then runs the goal's one step,
  * {@link #doExecute()} (as jmeter-maven-plugin's AbstractJMeterMojo does).
  */
@@ -31,6 +35,33 @@ abstract class EsbBenchMojo extends AbstractMojo {
     /** The build's own files of the run: the pointer to the current run folder ({@link CurrentRunPointer}). */
     @Parameter(defaultValue = "${project.build.directory}/esb-bench", required = true)
     File workDir;
+
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    MavenSession session;
+
+    /** This goal's execution: its POM configuration tells a literal value from a property (ParameterSources). */
+    @Parameter(defaultValue = "${mojoExecution}", readonly = true)
+    MojoExecution execution;
+
+    /** This build's values of the catalogue's parameters: -D, this execution's POM configuration, pom properties. */
+    private ParameterValues values;
+
+    private ParameterValues values() {
+        if (values == null) {
+            values = new ParameterValues(ParameterCatalogue.STANDARD, session, execution);
+        }
+        return values;
+    }
+
+    /** The value of a parameter of the catalogue as this build gives it, or its default. */
+    String parameter(String name) {
+        return values().get(name);
+    }
+
+    /** The value this build gives a parameter of the catalogue, or null when it gives none (the default would apply). */
+    String given(String name) {
+        return values().given(name);
+    }
 
     @Override
     public final void execute() throws MojoExecutionException, MojoFailureException {

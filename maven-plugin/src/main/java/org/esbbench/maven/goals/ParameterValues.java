@@ -24,10 +24,17 @@ final class ParameterValues {
         this.execution = execution;
     }
 
+    /** The value the build gives, or the catalogue's default. */
     String get(String name) {
-        String fallback = catalogue.get(name).defaultValue();
+        String v = given(name);
+        return v == null ? catalogue.get(name).defaultValue() : v;
+    }
+
+    /** The value the build gives (POM configuration or property), or null when it gives none. */
+    String given(String name) {
+        catalogue.get(name); // a name outside the catalogue is a programming error: fail at once
         if (session == null) {
-            return fallback;
+            return null;
         }
         PluginParameterExpressionEvaluator evaluator = execution == null
                 ? new PluginParameterExpressionEvaluator(session, new MojoExecution(null))
@@ -37,7 +44,7 @@ final class ParameterValues {
         try {
             Object value = child != null && child.getValue() != null ? evaluator.evaluate(child.getValue())
                     : evaluator.evaluate("${" + name + "}");
-            return value == null || value.toString().equals("${" + name + "}") ? fallback : value.toString();
+            return value == null || value.toString().equals("${" + name + "}") ? null : value.toString();
         } catch (ExpressionEvaluationException e) {
             throw new IllegalStateException("cannot evaluate parameter " + name + ": " + e.getMessage(), e);
         }

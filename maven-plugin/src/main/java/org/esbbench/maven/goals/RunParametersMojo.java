@@ -23,24 +23,6 @@ import org.codehaus.plexus.util.xml.Xpp3Dom;
  */
 abstract class RunParametersMojo extends EsbBenchMojo {
 
-    @Parameter(defaultValue = "${session}", readonly = true, required = true)
-    MavenSession session;
-
-    /** This goal's execution: its POM configuration tells a literal value from a property (ParameterSources). */
-    @Parameter(defaultValue = "${mojoExecution}", readonly = true)
-    MojoExecution execution;
-
-    /** This build's values of the catalogue's parameters: -D, this execution's POM configuration, pom properties. */
-    private ParameterValues values;
-
-    /** The value of a parameter of the catalogue as this build gives it, or its default. */
-    String parameter(String name) {
-        if (values == null) {
-            values = new ParameterValues(ParameterCatalogue.STANDARD, session, execution);
-        }
-        return values.get(name);
-    }
-
     /** Target profile name: config/targets/NAME.properties. */
     String target() {
         return parameter("target");
