@@ -1,5 +1,6 @@
 package org.esbbench.maven.engines;
 
+import org.esbbench.maven.processes.Deadline;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ManagedProcess;
 import org.esbbench.maven.servers.ServerLauncher;
@@ -10,6 +11,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -148,26 +150,39 @@ final class EngineLauncher {
      * which the init script prints after the RMI registry and object are bound.
      */
     void awaitReady(LocalEngine engine, long offset) throws InvalidRunException, IOException {
-        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (outputSince(output(engine.id()), offset).contains(READY_LINE)) {
-                return;
-            }
-            if (!engine.process().isAlive()) {
-                throw new InvalidRunException(engine.id() + " (JMeter engine on " + engine.address() + ") exited while"
-                        + " starting (exit " + engine.process().exitCode() + "; " + output(engine.id()) + "):\n"
-                        + engine.process().logTail(15));
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted while " + engine.id() + " started", e);
-            }
+        boolean ready;
+        try {
+            ready = Deadline.until(READY_TIMEOUT, Duration.ofMillis(100), () -> {
+                if (readySince(engine, offset)) {
+                    return true;
+                }
+                if (!engine.process().isAlive()) {
+                    throw new InvalidRunException(engine.id() + " (JMeter engine on " + engine.address() + ") exited"
+                            + " while starting (exit " + engine.process().exitCode() + "; " + output(engine.id())
+                            + "):\n" + engine.process().logTail(15));
+                }
+                return false;
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while " + engine.id() + " started", e);
+        }
+        if (ready) {
+            return;
         }
         throw new InvalidRunException(engine.id() + " (JMeter engine on " + engine.address() + ") was not ready within "
                 + READY_TIMEOUT.toSeconds() + " s: no '" + READY_LINE + "' line from " + INIT_SCRIPT + " in "
                 + output(engine.id()) + " (is the esb-bench extension in JMeter's lib/ext?):\n" + engine.process().logTail(15));
+    }
+
+    private boolean readySince(LocalEngine engine, long offset) {
+        try {
+            return outputSince(output(engine.id()), offset).contains(READY_LINE);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     static long size(Path file) {

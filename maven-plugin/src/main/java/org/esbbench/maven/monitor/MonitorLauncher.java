@@ -1,5 +1,6 @@
 package org.esbbench.maven.monitor;
 
+import org.esbbench.maven.processes.Deadline;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ManagedProcess;
 import org.esbbench.maven.servers.ServerLauncher;
@@ -96,22 +97,25 @@ public final class MonitorLauncher {
      *                             agent) or did not get there within {@code timeout}
      */
     public static Duration awaitRecording(ManagedProcess monitor, Duration timeout) throws InvalidRunException {
-        long start = System.nanoTime();
-        long deadline = start + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (says(monitor, RunMonitor.READY)) {
-                return Duration.ofNanos(System.nanoTime() - start);
-            }
-            if (!monitor.isAlive()) {
-                throw new InvalidRunException("the run's monitor could not start recording" + exit(monitor) + "; its log "
-                        + monitor.log() + " ends with:\n" + monitor.logTail(20));
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InvalidRunException("interrupted while waiting for the run's monitor");
-            }
+        Deadline deadline = Deadline.in(timeout);
+        boolean recording;
+        try {
+            recording = deadline.await(Duration.ofMillis(100), () -> {
+                if (says(monitor, RunMonitor.READY)) {
+                    return true;
+                }
+                if (!monitor.isAlive()) {
+                    throw new InvalidRunException("the run's monitor could not start recording" + exit(monitor)
+                            + "; its log " + monitor.log() + " ends with:\n" + monitor.logTail(20));
+                }
+                return false;
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InvalidRunException("interrupted while waiting for the run's monitor");
+        }
+        if (recording) {
+            return deadline.elapsed();
         }
         throw new InvalidRunException("the run's monitor did not start recording within " + timeout.toSeconds()
                 + " s; its log " + monitor.log() + " ends with:\n" + monitor.logTail(20));

@@ -1,5 +1,7 @@
 package org.esbbench.maven.monitor;
 
+import java.util.concurrent.atomic.AtomicReference;
+import org.esbbench.maven.processes.Deadline;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ManagedProcess;
 import org.esbbench.maven.servers.ServerLauncher;
@@ -71,31 +73,34 @@ public final class PerfMonAgent {
      */
     public static Duration awaitAnswer(String host, int port, ManagedProcess process, Duration timeout)
             throws InvalidRunException {
-        long start = System.nanoTime();
-        long deadline = start + timeout.toNanos();
-        String last = "no attempt";
-        while (System.nanoTime() < deadline) {
-            try {
-                if (answers(host, port)) {
-                    return Duration.ofNanos(System.nanoTime() - start);
+        Deadline deadline = Deadline.in(timeout);
+        AtomicReference<String> last = new AtomicReference<>("no attempt");
+        boolean answered;
+        try {
+            answered = deadline.await(Duration.ofMillis(200), () -> {
+                try {
+                    if (answers(host, port)) {
+                        return true;
+                    }
+                    last.set("it answered, but not Yep");
+                } catch (IOException e) {
+                    last.set(e.toString());
                 }
-                last = "it answered, but not Yep";
-            } catch (IOException e) {
-                last = e.toString();
-            }
-            if (process != null && !process.isAlive()) {
-                throw new InvalidRunException("the PerfMon agent exited; its log " + process.log() + " ends with:\n"
-                        + process.logTail(20));
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InvalidRunException("interrupted while waiting for the PerfMon agent");
-            }
+                if (process != null && !process.isAlive()) {
+                    throw new InvalidRunException("the PerfMon agent exited; its log " + process.log()
+                            + " ends with:\n" + process.logTail(20));
+                }
+                return false;
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InvalidRunException("interrupted while waiting for the PerfMon agent");
+        }
+        if (answered) {
+            return deadline.elapsed();
         }
         throw new InvalidRunException("no PerfMon agent answered at " + host + ":" + port + " within "
-                + timeout.toSeconds() + " s (" + last + ")" + (process == null
+                + timeout.toSeconds() + " s (" + last.get() + ")" + (process == null
                 ? ": start it on that host (scripts/perfmon-agent.sh, see the README) or fix the profile's perfmon="
                 : "; its log " + process.log() + " ends with:\n" + process.logTail(20)));
     }
