@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.esbbench.report.run.RunLayout;
+import org.esbbench.report.usage.GcSeries;
 
 /**
  * Starts the run's {@link RunMonitor} as a child JVM on the plugin's own classpath and waits until it records.
@@ -119,6 +120,21 @@ public final class MonitorLauncher {
         }
         throw new InvalidRunException("the run's monitor did not start recording within " + timeout.toSeconds()
                 + " s; its log " + monitor.log() + " ends with:\n" + monitor.logTail(20));
+    }
+
+    /**
+     * Waits until gc.csv has a "recording started" row written after {@code sinceMs}: the monitor has connected to
+     * a restarted server, so the next windows have GC figures. False when it has not within {@code timeout}; true
+     * also when the wait was interrupted (the build is ending: nothing to say about GC figures then).
+     */
+    public static boolean awaitGcRecordingSince(RunLayout layout, long sinceMs, Duration timeout) {
+        try {
+            return Deadline.until(timeout, Duration.ofMillis(200),
+                    () -> GcSeries.recordingStartedSince(layout.gc(), sinceMs));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
+        }
     }
 
     private static boolean says(ManagedProcess monitor, String line) {
