@@ -51,11 +51,14 @@ public final class Deadline {
         }
     }
 
-    /** Sleeps {@code pause}, or only what is left of the time when that is less. */
+    /**
+     * Sleeps {@code pause}, or only what is left of the time when that is less (rounded up to a whole millisecond,
+     * so that the deadline has passed when a pause cut short ends).
+     */
     public void pause(Duration pause) throws InterruptedException {
-        long millis = Math.min(pause.toMillis(), left().toMillis());
-        if (millis > 0) {
-            Thread.sleep(millis);
+        long nanos = Math.min(pause.toNanos(), left().toNanos());
+        if (nanos > 0) {
+            Thread.sleep((nanos + 999_999) / 1_000_000);
         }
     }
 
