@@ -1,5 +1,6 @@
 package org.esbbench.maven.engines;
 
+import org.esbbench.maven.processes.OnStarted;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ManagedProcess;
 import org.esbbench.maven.processes.ProcessRegistry;
@@ -81,7 +82,7 @@ public final class EngineFleet {
      * @param guard    the start goal's shutdown hook, which stops them if the build ends first
      */
     public GeneratorsFile startAndProbe(ProcessRegistry registry, StopOnExit guard) throws IOException, InvalidRunException {
-        EngineLauncher.ProcessStarted onStarted = p -> {
+        OnStarted onStarted = p -> {
             guard.add(p);
             registry.register(p);
         };
@@ -130,7 +131,7 @@ public final class EngineFleet {
     }
 
     private List<EngineProbe.Passed> probe(List<EngineAddress> engines, String clientAddress,
-                                           EngineLauncher.ProcessStarted onStarted, ProcessRegistry registry)
+                                           OnStarted onStarted, ProcessRegistry registry)
             throws IOException, InvalidRunException {
         Path dir = Files.createDirectories(layout.dir().resolve("engines"));
         Path plan = dir.resolve("probe.jmx");
@@ -145,7 +146,7 @@ public final class EngineFleet {
                 dir.resolve("probe.log"), remote(addresses, clientAddress, freeUdpPort(), Generators.BATCH));
         long started = System.currentTimeMillis();
         ManagedProcess client = ManagedProcess.start("jmeter-probe", cmd, keystore.dir(), output);
-        onStarted.started(client);
+        onStarted.accept(client);
         boolean ended;
         try {
             ended = awaitExit(client, EngineProbe.PROBE_TIMEOUT);

@@ -1,6 +1,7 @@
 package org.esbbench.maven.engines;
 
 import org.esbbench.maven.processes.Deadline;
+import org.esbbench.maven.processes.OnStarted;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ManagedProcess;
 import org.esbbench.maven.servers.ServerLauncher;
@@ -103,7 +104,7 @@ final class EngineLauncher {
      *
      * @param onStarted registers each process as soon as it runs (so that a failure later stops it)
      */
-    List<LocalEngine> startAll(int count, ProcessStarted onStarted) throws IOException, InvalidRunException {
+    List<LocalEngine> startAll(int count, OnStarted onStarted) throws IOException, InvalidRunException {
         List<int[]> ports = new ArrayList<>();
         for (int k = 1; k <= count; k++) {
             ports.add(new int[] {freePort(), freePort()});
@@ -126,7 +127,7 @@ final class EngineLauncher {
     }
 
     /** Starts one engine again on its ports (after it died or after a failed point) and waits until it is ready. */
-    LocalEngine restart(String id, int registryPort, int objectPort, ProcessStarted onStarted)
+    LocalEngine restart(String id, int registryPort, int objectPort, OnStarted onStarted)
             throws IOException, InvalidRunException {
         long offset = size(output(id));
         LocalEngine engine = launch(id, registryPort, objectPort, onStarted);
@@ -135,13 +136,9 @@ final class EngineLauncher {
         return engine;
     }
 
-    interface ProcessStarted {
-        void started(ManagedProcess process) throws IOException;
-    }
-
-    private LocalEngine launch(String id, int registryPort, int objectPort, ProcessStarted onStarted) throws IOException {
+    private LocalEngine launch(String id, int registryPort, int objectPort, OnStarted onStarted) throws IOException {
         ManagedProcess process = ManagedProcess.start(id, command(id, registryPort, objectPort), rmiDir, output(id));
-        onStarted.started(process);
+        onStarted.accept(process);
         return new LocalEngine(id, registryPort, objectPort, process);
     }
 

@@ -2,6 +2,14 @@ package org.esbbench.maven.monitor;
 
 import java.util.concurrent.atomic.AtomicReference;
 import org.esbbench.maven.processes.Deadline;
+import org.esbbench.maven.processes.OnStarted;
+import org.esbbench.maven.processes.Readiness;
+import org.esbbench.maven.run.BuildLog;
+import org.esbbench.maven.targets.PerfMonTarget;
+import org.esbbench.maven.targets.TargetProfile;
+import java.util.Optional;
+import org.esbbench.report.run.PerfMonAgentFile;
+import org.esbbench.report.run.RunLayout;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ManagedProcess;
 import org.esbbench.maven.servers.ServerLauncher;
@@ -36,7 +44,39 @@ public final class PerfMonAgent {
     /** Small: the agent holds a socket and SIGAR's readings. */
     static final List<String> JVM_FLAGS = List.of("-Xms16m", "-Xmx64m", "-XX:+UseSerialGC");
 
+    /** How long a PerfMon agent may take to answer: one the suite started (a small JVM), or one on another host. */
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration REMOTE_TIMEOUT = Duration.ofSeconds(10);
+
     private PerfMonAgent() {
+    }
+
+    /**
+     * The profile's PerfMon agent ({@link PerfMonTarget}): started here on loopback for perfmon=start, or checked
+     * to answer on its host; either way recorded in the run folder ({@link PerfMonAgentFile}) for the analysis.
+     * Nothing without a perfmon key.
+     *
+     * @param agentDir where the suite's build laid out the agent (lib/, native/)
+     */
+    public static void startOrCheck(Path root, Path agentDir, RunLayout layout, TargetProfile profile,
+                                    OnStarted onStarted, BuildLog log) throws InvalidRunException, IOException {
+        Optional<PerfMonTarget> target = PerfMonTarget.of(profile);
+        if (target.isEmpty()) {
+            return;
+        }
+        PerfMonTarget agent = target.get();
+        ManagedProcess process = null;
+        if (agent.start()) {
+            Readiness.requireFreePort("PerfMon agent", agent.host(), agent.port());
+            process = ManagedProcess.start(NAME, command(root, agentDir, agent.port()), agentDir,
+                    layout.processOutput(NAME));
+            onStarted.accept(process);
+        }
+        Duration took = awaitAnswer(agent.host(), agent.port(), process, agent.start() ? START_TIMEOUT : REMOTE_TIMEOUT);
+        new PerfMonAgentFile(agent.address(), agent.start(), agent.cores()).write(layout.dir());
+        log.info((agent.start() ? process + " (PerfMon agent) answering" : "PerfMon agent at " + agent.address()
+                + " answering") + " after " + took.toMillis() + " ms: the plans record its host CPU and memory"
+                + agent.cores().stream().mapToObj(c -> " (" + c + " cores)").findFirst().orElse(""));
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.esbbench.maven.servers;
 
+import org.esbbench.maven.processes.OnStarted;
 import org.esbbench.maven.management.AgentJar;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.Deadline;
@@ -112,7 +113,7 @@ public final class CommandServerLauncher {
      * as soon as it is known: the started one at once (named {@value #LAUNCHER} with server.pid=file:), the one
      * from the pid file once the server is ready (the stop goal stops the newest first).
      */
-    ManagedProcess start(String heap, Path gcLog, TargetServers.Started onStarted) throws InvalidRunException, IOException {
+    ManagedProcess start(String heap, Path gcLog, OnStarted onStarted) throws InvalidRunException, IOException {
         Readiness.requireFreePort("server of target '" + profile.name() + "'", profile.host(), profile.port());
         Files.createDirectories(work());
         Placeholders values = placeholders(heap, gcLog);
