@@ -227,7 +227,7 @@ public final class EngineFleet {
             Optional<ManagedProcess> p = e.local() ? registry.running(e.id()) : Optional.empty();
             EngineAddress address = new EngineAddress(e.id(), e.host(), e.registryPort());
             // A local engine that died since the check before the point is watched by its port: it fails in two looks.
-            watched.add(new EngineWatch.Watched(address, p, layout.logs().resolve(e.id() + ".log")));
+            watched.add(new EngineWatch.Watched(address, p, EngineLauncher.engineLog(layout, e.id())));
         }
         return new EngineWatch(watched, clientOutput);
     }

@@ -75,7 +75,8 @@ final class EngineLauncher {
         return layout.logs().resolve(id + ".out");
     }
 
-    Path engineLog(String id) {
+    /** A local engine's JMeter log (its -j), which the watch of a scenario run reads too. */
+    static Path engineLog(RunLayout layout, String id) {
         return layout.logs().resolve(id + ".log");
     }
 
@@ -87,7 +88,7 @@ final class EngineLauncher {
                 "-Djava.rmi.server.hostname=127.0.0.1",
                 "-Desbbench.run=" + layout.runId(), "-Desbbench.engine=" + id,
                 "-jar", jmeter.launcherJar().toString(), "-s",
-                "-j", engineLog(id).toString(),
+                "-j", engineLog(layout, id).toString(),
                 "-q", rmiDir.resolve(RmiKeystore.PROPERTIES).toString(),
                 "-Jserver_port=" + registryPort, "-Jserver.rmi.localport=" + objectPort,
                 "-Jjsr223.init.file=" + root.resolve(INIT_SCRIPT),
