@@ -82,10 +82,7 @@ public final class EngineFleet {
      * @param guard    the start goal's shutdown hook, which stops them if the build ends first
      */
     public GeneratorsFile startAndProbe(ProcessRegistry registry, StopOnExit guard) throws IOException, InvalidRunException {
-        OnStarted onStarted = p -> {
-            guard.add(p);
-            registry.register(p);
-        };
+        OnStarted onStarted = OnStarted.registerIn(registry, guard);
         keystore.ensure();
         Files.createDirectories(layout.logs());
         Map<String, LocalEngine> local = new LinkedHashMap<>();
@@ -250,10 +247,8 @@ public final class EngineFleet {
                 running.get().stop(Duration.ofSeconds(10));
                 registry.markStopped(running.get());
             }
-            LocalEngine fresh = launcher().restart(e.id(), e.registryPort(), e.objectPort(), p -> {
-                guard.add(p);
-                registry.register(p);
-            });
+            LocalEngine fresh = launcher().restart(e.id(), e.registryPort(), e.objectPort(),
+                    OnStarted.registerIn(registry, guard));
             updated.add(new GeneratorsFile.Engine(e.id(), e.host(), e.registryPort(), e.objectPort(), true,
                     fresh.process().pid(), e.cores(), e.jmeter(), e.java(), e.replyQueue(), e.clockBoundMs(), e.perfmonPort()));
             changed = true;

@@ -1,12 +1,11 @@
 package org.esbbench.maven.scenario;
 
 import org.esbbench.maven.parameters.RunParameters;
+import org.esbbench.maven.processes.OnStarted;
 import org.esbbench.maven.processes.ProcessRegistry;
 import org.esbbench.maven.processes.StopOnExit;
 import org.esbbench.maven.targets.TargetProfile;
-import java.io.IOException;
 import java.nio.file.Path;
-import org.esbbench.maven.processes.ManagedProcess;
 import org.esbbench.report.run.RunLayout;
 
 /**
@@ -18,9 +17,8 @@ import org.esbbench.report.run.RunLayout;
 public record MeasuredRun(Path root, RunLayout layout, ProcessRegistry registry, RunParameters plan,
                           TargetProfile profile, StopOnExit restarted) {
 
-    /** A process the goal (re)started: registered in processes.csv and stopped if the build ends first. */
-    public void restarted(ManagedProcess process) throws IOException {
-        restarted.add(process);
-        registry.register(process);
+    /** For each process the goal (re)starts: registered in processes.csv and stopped if the build ends first. */
+    public OnStarted onRestarted() {
+        return OnStarted.registerIn(registry, restarted);
     }
 }

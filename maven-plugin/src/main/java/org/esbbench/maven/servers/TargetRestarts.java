@@ -65,7 +65,7 @@ public final class TargetRestarts {
             }
         }
         servers.startServer(serverJar, heap, run.layout().serverGcLog(heap, session), run.plan().settings().wsSuite(),
-                run::restarted);
+                run.onRestarted());
         new Preflight(run.root(), run.profile(), run.plan(), log::info).run();
         if (run.profile().managementAgent().isPresent()
                 && !MonitorLauncher.awaitGcRecordingSince(run.layout(), since, GC_RECORDING_AFTER_RESTART)) {
@@ -83,6 +83,6 @@ public final class TargetRestarts {
             old.get().stop(Duration.ofSeconds(10));
             run.registry().markStopped(old.get());
         }
-        servers.startBackend(backendJar, delayMs, run::restarted);
+        servers.startBackend(backendJar, delayMs, run.onRestarted());
     }
 }
