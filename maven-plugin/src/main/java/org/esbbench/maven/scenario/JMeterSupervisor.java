@@ -49,7 +49,7 @@ final class JMeterSupervisor {
             if (watch != null && watch.failed()) {
                 return false;
             }
-            if (targets != null && targets.death().isPresent()) {
+            if (targets.death().isPresent()) {
                 return false;
             }
             try {

@@ -115,7 +115,7 @@ public final class ScenarioRunner {
                     return new Outcome(null, label + ": " + watch.problem() + "; the point was stopped"
                             + partial.map(p -> " (its samples: " + layout.relative(p) + ")").orElse(""));
                 }
-                Optional<String> dead = ended || targets == null ? Optional.empty() : targets.death();
+                Optional<String> dead = ended ? Optional.empty() : targets.death();
                 if (dead.isPresent()) {
                     process.stop(Duration.ofSeconds(10));
                     return new Outcome(null, TargetDeath.during(dead.get(), name, label));
