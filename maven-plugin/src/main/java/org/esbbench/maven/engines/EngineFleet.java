@@ -1,5 +1,6 @@
 package org.esbbench.maven.engines;
 
+import org.esbbench.maven.processes.OnStarted;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ManagedProcess;
 import org.esbbench.maven.processes.ProcessRegistry;
@@ -81,10 +82,7 @@ public final class EngineFleet {
      * @param guard    the start goal's shutdown hook, which stops them if the build ends first
      */
     public GeneratorsFile startAndProbe(ProcessRegistry registry, StopOnExit guard) throws IOException, InvalidRunException {
-        EngineLauncher.ProcessStarted onStarted = p -> {
-            guard.add(p);
-            registry.register(p);
-        };
+        OnStarted onStarted = OnStarted.registerIn(registry, guard);
         keystore.ensure();
         Files.createDirectories(layout.logs());
         Map<String, LocalEngine> local = new LinkedHashMap<>();
@@ -130,7 +128,7 @@ public final class EngineFleet {
     }
 
     private List<EngineProbe.Passed> probe(List<EngineAddress> engines, String clientAddress,
-                                           EngineLauncher.ProcessStarted onStarted, ProcessRegistry registry)
+                                           OnStarted onStarted, ProcessRegistry registry)
             throws IOException, InvalidRunException {
         Path dir = Files.createDirectories(layout.dir().resolve("engines"));
         Path plan = dir.resolve("probe.jmx");
@@ -145,7 +143,7 @@ public final class EngineFleet {
                 dir.resolve("probe.log"), remote(addresses, clientAddress, freeUdpPort(), Generators.BATCH));
         long started = System.currentTimeMillis();
         ManagedProcess client = ManagedProcess.start("jmeter-probe", cmd, keystore.dir(), output);
-        onStarted.started(client);
+        onStarted.accept(client);
         boolean ended;
         try {
             ended = awaitExit(client, EngineProbe.PROBE_TIMEOUT);
@@ -226,7 +224,7 @@ public final class EngineFleet {
             Optional<ManagedProcess> p = e.local() ? registry.running(e.id()) : Optional.empty();
             EngineAddress address = new EngineAddress(e.id(), e.host(), e.registryPort());
             // A local engine that died since the check before the point is watched by its port: it fails in two looks.
-            watched.add(new EngineWatch.Watched(address, p, layout.logs().resolve(e.id() + ".log")));
+            watched.add(new EngineWatch.Watched(address, p, EngineLauncher.engineLog(layout, e.id())));
         }
         return new EngineWatch(watched, clientOutput);
     }
@@ -249,10 +247,8 @@ public final class EngineFleet {
                 running.get().stop(Duration.ofSeconds(10));
                 registry.markStopped(running.get());
             }
-            LocalEngine fresh = launcher().restart(e.id(), e.registryPort(), e.objectPort(), p -> {
-                guard.add(p);
-                registry.register(p);
-            });
+            LocalEngine fresh = launcher().restart(e.id(), e.registryPort(), e.objectPort(),
+                    OnStarted.registerIn(registry, guard));
             updated.add(new GeneratorsFile.Engine(e.id(), e.host(), e.registryPort(), e.objectPort(), true,
                     fresh.process().pid(), e.cores(), e.jmeter(), e.java(), e.replyQueue(), e.clockBoundMs(), e.perfmonPort()));
             changed = true;

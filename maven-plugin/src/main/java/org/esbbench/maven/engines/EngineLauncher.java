@@ -1,5 +1,7 @@
 package org.esbbench.maven.engines;
 
+import org.esbbench.maven.processes.Deadline;
+import org.esbbench.maven.processes.OnStarted;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ManagedProcess;
 import org.esbbench.maven.servers.ServerLauncher;
@@ -10,6 +12,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,7 +75,8 @@ final class EngineLauncher {
         return layout.logs().resolve(id + ".out");
     }
 
-    Path engineLog(String id) {
+    /** A local engine's JMeter log (its -j), which the watch of a scenario run reads too. */
+    static Path engineLog(RunLayout layout, String id) {
         return layout.logs().resolve(id + ".log");
     }
 
@@ -84,7 +88,7 @@ final class EngineLauncher {
                 "-Djava.rmi.server.hostname=127.0.0.1",
                 "-Desbbench.run=" + layout.runId(), "-Desbbench.engine=" + id,
                 "-jar", jmeter.launcherJar().toString(), "-s",
-                "-j", engineLog(id).toString(),
+                "-j", engineLog(layout, id).toString(),
                 "-q", rmiDir.resolve(RmiKeystore.PROPERTIES).toString(),
                 "-Jserver_port=" + registryPort, "-Jserver.rmi.localport=" + objectPort,
                 "-Jjsr223.init.file=" + root.resolve(INIT_SCRIPT),
@@ -101,7 +105,7 @@ final class EngineLauncher {
      *
      * @param onStarted registers each process as soon as it runs (so that a failure later stops it)
      */
-    List<LocalEngine> startAll(int count, ProcessStarted onStarted) throws IOException, InvalidRunException {
+    List<LocalEngine> startAll(int count, OnStarted onStarted) throws IOException, InvalidRunException {
         List<int[]> ports = new ArrayList<>();
         for (int k = 1; k <= count; k++) {
             ports.add(new int[] {freePort(), freePort()});
@@ -124,7 +128,7 @@ final class EngineLauncher {
     }
 
     /** Starts one engine again on its ports (after it died or after a failed point) and waits until it is ready. */
-    LocalEngine restart(String id, int registryPort, int objectPort, ProcessStarted onStarted)
+    LocalEngine restart(String id, int registryPort, int objectPort, OnStarted onStarted)
             throws IOException, InvalidRunException {
         long offset = size(output(id));
         LocalEngine engine = launch(id, registryPort, objectPort, onStarted);
@@ -133,13 +137,9 @@ final class EngineLauncher {
         return engine;
     }
 
-    interface ProcessStarted {
-        void started(ManagedProcess process) throws IOException;
-    }
-
-    private LocalEngine launch(String id, int registryPort, int objectPort, ProcessStarted onStarted) throws IOException {
+    private LocalEngine launch(String id, int registryPort, int objectPort, OnStarted onStarted) throws IOException {
         ManagedProcess process = ManagedProcess.start(id, command(id, registryPort, objectPort), rmiDir, output(id));
-        onStarted.started(process);
+        onStarted.accept(process);
         return new LocalEngine(id, registryPort, objectPort, process);
     }
 
@@ -148,26 +148,39 @@ final class EngineLauncher {
      * which the init script prints after the RMI registry and object are bound.
      */
     void awaitReady(LocalEngine engine, long offset) throws InvalidRunException, IOException {
-        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (outputSince(output(engine.id()), offset).contains(READY_LINE)) {
-                return;
-            }
-            if (!engine.process().isAlive()) {
-                throw new InvalidRunException(engine.id() + " (JMeter engine on " + engine.address() + ") exited while"
-                        + " starting (exit " + engine.process().exitCode() + "; " + output(engine.id()) + "):\n"
-                        + engine.process().logTail(15));
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted while " + engine.id() + " started", e);
-            }
+        boolean ready;
+        try {
+            ready = Deadline.until(READY_TIMEOUT, Duration.ofMillis(100), () -> {
+                if (readySince(engine, offset)) {
+                    return true;
+                }
+                if (!engine.process().isAlive()) {
+                    throw new InvalidRunException(engine.id() + " (JMeter engine on " + engine.address() + ") exited"
+                            + " while starting (exit " + engine.process().exitCode() + "; " + output(engine.id())
+                            + "):\n" + engine.process().logTail(15));
+                }
+                return false;
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while " + engine.id() + " started", e);
+        }
+        if (ready) {
+            return;
         }
         throw new InvalidRunException(engine.id() + " (JMeter engine on " + engine.address() + ") was not ready within "
                 + READY_TIMEOUT.toSeconds() + " s: no '" + READY_LINE + "' line from " + INIT_SCRIPT + " in "
                 + output(engine.id()) + " (is the esb-bench extension in JMeter's lib/ext?):\n" + engine.process().logTail(15));
+    }
+
+    private boolean readySince(LocalEngine engine, long offset) {
+        try {
+            return outputSince(output(engine.id()), offset).contains(READY_LINE);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     static long size(Path file) {

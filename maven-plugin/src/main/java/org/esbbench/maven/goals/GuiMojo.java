@@ -3,6 +3,7 @@ package org.esbbench.maven.goals;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.scenario.GuiPlanResolver;
+import org.esbbench.maven.scenario.JMeterGui;
 import org.esbbench.maven.scenario.PlanProperties;
 import org.esbbench.maven.scenario.RunnablePlan;
 import org.esbbench.maven.servers.ServerLauncher;
@@ -10,14 +11,9 @@ import org.esbbench.maven.targets.TargetProfile;
 import java.io.File;
 import java.io.IOException;
 import java.util.Optional;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -97,43 +93,20 @@ public class GuiMojo extends RunParametersMojo {
         Files.createDirectories(dir);
         Map<String, String> properties = PlanProperties.of(run, profile, chosen, first,
                 PlanProperties.Files.of(root(), dir.resolve("perfmon.csv"), perfmonHost, perfmonPort));
-        requireDisplay();
+        JMeterGui.requireDisplay();
         JMeterInstallation jmeter = JMeterInstallation.fromPluginConfig(jmeterConfig.toPath());
         Path log = dir.resolve("jmeter-gui.log");
-        List<String> cmd = command(ServerLauncher.java(), jmeter, jmeterHeapMb, chosen.file(), log, properties);
+        List<String> cmd = JMeterGui.command(ServerLauncher.java(), jmeter, jmeterHeapMb, chosen.file(), log, properties);
 
         info("plan " + chosen.file() + (chosen.isStandard() ? " (scenario " + chosen.scenario().get().id() + ")" : "")
                 + ": File > Save writes this file");
         info("plan properties (the run's first point, target " + profile.name() + "): "
                 + properties.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining(" ")));
-        describeTarget(chosen, properties);
-        info("starting the JMeter GUI: " + quoted(cmd));
+        info(JMeterGui.describeTarget(chosen, properties));
+        info("starting the JMeter GUI: " + JMeterGui.quoted(cmd));
         info("JMeter log " + log + "; this goal waits until the GUI is closed");
-
-        Process process = new ProcessBuilder(cmd)
-                .directory(jmeter.home().resolve("bin").toFile())
-                .inheritIO()
-                .start();
-        Path pidFile = dir.resolve("jmeter-gui.pid");
-        Files.writeString(pidFile, process.pid() + "\n");
-        // Maven stopped (Ctrl+C, kill): the GUI goes with it rather than outliving the build.
-        Thread stopGui = new Thread(process::destroy, "stop-jmeter-gui");
-        Runtime.getRuntime().addShutdownHook(stopGui);
-        int exit;
-        try {
-            exit = process.waitFor();
-        } finally {
-            if (process.isAlive()) {
-                process.destroy();
-            }
-            try {
-                Runtime.getRuntime().removeShutdownHook(stopGui);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook runs anyway
-            }
-            Files.deleteIfExists(pidFile);
-        }
+        int exit = JMeterGui.runUntilClosed(cmd, jmeter.home().resolve("bin"), dir.resolve("jmeter-gui.pid"));
         if (exit == 128 + 15 || exit == 128 + 2) {
             info("JMeter GUI stopped by " + (exit == 143 ? "SIGTERM" : "SIGINT"));
             return;
@@ -155,59 +128,5 @@ public class GuiMojo extends RunParametersMojo {
             p.put("plans", chosen.file().toString());
         }
         return p;
-    }
-
-    /** The GUI's command line: JMeter's launcher without {@code -n}, on the plan, with every plan property. */
-    public static List<String> command(String java, JMeterInstallation jmeter, int heapMb, Path plan, Path log,
-                                Map<String, String> properties) {
-        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + heapMb + "m",
-                "-jar", jmeter.launcherJar().toString(),
-                "-t", plan.toString(), "-j", log.toString()));
-        cmd.addAll(PlanProperties.asArguments(properties));
-        return cmd;
-    }
-
-    /** On Linux a GUI needs an X display; say so now instead of in a HeadlessException from JMeter. */
-    private static void requireDisplay() throws MojoFailureException {
-        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-        boolean x11 = !os.contains("win") && !os.contains("mac");
-        String display = System.getenv("DISPLAY");
-        if (x11 && (display == null || display.isBlank())) {
-            throw new MojoFailureException("the JMeter GUI needs a display and DISPLAY is not set (on a machine"
-                    + " without one: scripts/gui-screenshot.sh opens it under Xvfb)");
-        }
-    }
-
-    /** Where Start sends, and whether anything listens there now (this goal starts no server). */
-    private void describeTarget(RunnablePlan chosen, Map<String, String> properties) {
-        boolean jms = chosen.scenario().map(s -> !s.isHttp()).orElse(false);
-        String host;
-        int port;
-        String where;
-        if (jms) {
-            URI broker = URI.create(properties.get("jmsUrl"));
-            host = broker.getHost();
-            port = broker.getPort();
-            where = "queue " + properties.get("path") + " at " + broker;
-        } else {
-            host = properties.get("host");
-            port = Integer.parseInt(properties.get("port"));
-            where = properties.getOrDefault("protocol", "http") + "://" + host + ":" + port
-                    + properties.getOrDefault("path", " (the plan's own path)");
-        }
-        boolean listening;
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress(host, port), 500);
-            listening = true;
-        } catch (IOException | RuntimeException e) {
-            listening = false;
-        }
-        info("Start sends to " + where + (listening ? " (something listens there now)" : "; nothing listens on "
-                + host + ":" + port + " now (this goal starts no server: start the target before pressing Start)"));
-    }
-
-    private static String quoted(List<String> cmd) {
-        return cmd.stream().map(a -> a.matches("[A-Za-z0-9_./:=,@+-]+") ? a : "'" + a.replace("'", "'\\''") + "'")
-                .collect(Collectors.joining(" "));
     }
 }

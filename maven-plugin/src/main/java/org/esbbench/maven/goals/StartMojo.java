@@ -1,6 +1,7 @@
 package org.esbbench.maven.goals;
 
 import org.esbbench.maven.checks.Preflight;
+import org.esbbench.maven.checks.PreflightLog;
 import org.esbbench.maven.engines.EngineFleet;
 import org.esbbench.maven.engines.Generators;
 import org.esbbench.maven.monitor.MonitorLauncher;
@@ -8,19 +9,19 @@ import org.esbbench.maven.monitor.PerfMonAgent;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.processes.ManagedProcess;
+import org.esbbench.maven.processes.OnStarted;
 import org.esbbench.maven.processes.ProcessRegistry;
-import org.esbbench.maven.processes.Readiness;
 import org.esbbench.maven.processes.StopOnExit;
+import org.esbbench.maven.run.BuildLog;
 import org.esbbench.maven.run.CurrentRun;
 import org.esbbench.maven.servers.BrokerLauncher;
 import org.esbbench.maven.servers.ExternalBroker;
 import org.esbbench.maven.servers.TargetServers;
 import org.esbbench.maven.targets.JmsProvider;
-import org.esbbench.maven.targets.PerfMonTarget;
 import org.esbbench.maven.targets.TargetProfile;
 import java.io.File;
 import java.io.IOException;
-import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -28,8 +29,7 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.esbbench.maven.management.ManagementAgentFlags;
-import org.esbbench.report.folder.PerfMonAgentFile;
+import org.esbbench.report.dashboard.JMeterInstallation;
 import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.folder.RunParametersFile;
 import org.esbbench.report.run.RunProgress;
@@ -58,25 +58,9 @@ public class StartMojo extends CurrentRunMojo {
     @Parameter(defaultValue = "${project.basedir}/../backend-netty/target/backend-netty.jar", required = true)
     File backendJar;
 
-    /**
-     * How long the monitor may take to connect to the server's management agent. The server has passed its health
-     * check and the preflight by then, so its agent answers at once: a connection that takes longer is a problem
-     * to report now, not after the whole start timeout.
-     */
-    private static final Duration MONITOR_CONNECT_TIMEOUT = Duration.ofSeconds(20);
-    /** The monitor JVM's own start-up, beside the connection. */
-    private static final Duration MONITOR_START_UP = Duration.ofSeconds(30);
-
     /** Where the suite's build laid out the PerfMon ServerAgent (lib/, native/), for a profile's perfmon=start. */
     @Parameter(defaultValue = "${project.build.directory}/perfmon-agent", required = true)
     File perfmonAgentDir;
-
-    /** How long a PerfMon agent may take to answer: one the suite started (a small JVM), or one on another host. */
-    private static final Duration PERFMON_START_TIMEOUT = Duration.ofSeconds(30);
-    private static final Duration PERFMON_REMOTE_TIMEOUT = Duration.ofSeconds(10);
-
-    /** The preflight's lines in the run folder. */
-    static final String PREFLIGHT_LOG = "preflight.log";
 
     /** Seconds each started process may take to answer its health check. */
     @Parameter(property = "startTimeout", defaultValue = "90")
@@ -94,9 +78,11 @@ public class StartMojo extends CurrentRunMojo {
     protected void doExecute(CurrentRun current) throws MojoExecutionException, MojoFailureException {
         RunLayout layout = current.layout();
         ProcessRegistry registry = current.processes();
+        BuildLog log = new BuildLog(this::info, this::warn);
         // Stays installed after this goal: the processes live on until the stop goal, and are stopped at the
         // JVM's end if the build never gets there.
         StopOnExit started = new StopOnExit(registry, "start");
+        OnStarted onStarted = OnStarted.registerIn(registry, started);
         try {
             RunParameters plan = current.plan();
             TargetProfile profile = current.profile();
@@ -111,19 +97,19 @@ public class StartMojo extends CurrentRunMojo {
             // First: JMeter engines (-Dgenerators) fail in seconds, before servers start; generators.json is
             // written before the monitor starts, which reads it.
             startEngines(current, registry, started);
-            startBroker(layout, profile, registry, started);
+            startBroker(layout, profile, onStarted);
             TargetServers servers = new TargetServers(root(), layout, profile, Duration.ofSeconds(startTimeout), this::info);
-            TargetServers.Started onStarted = p -> register(registry, started, p);
             startBackend(servers, first.get().point().delayMs(), onStarted);
             // The first pending point's heap; the run goal restarts the server for each further one. From session 2
             // on, the GC log is one of the session's own.
             String heap = plan.variesHeap() ? first.get().point().heap() : plan.heap();
             startServer(servers, heap, layout.serverGcLog(plan.variesHeap() ? heap : "", session),
                     plan.settings().wsSuite(), onStarted);
-            startPerfMon(layout, profile, registry, started);
-            preflightLine(layout, "# session " + session);
-            new Preflight(root(), profile, plan, line -> preflightLine(layout, line)).run();
-            startMonitor(layout, profile, servers.startsServer(), registry, started);
+            PerfMonAgent.startOrCheck(root(), perfmonAgentDir.toPath(), layout, profile, onStarted, log);
+            PreflightLog preflight = new PreflightLog(layout, log);
+            preflight.accept("# session " + session);
+            new Preflight(root(), profile, plan, preflight).run();
+            MonitorLauncher.startRecording(layout, profile, servers.startsServer(), onStarted, log);
         } catch (InvalidRunException e) {
             stopNow(started);
             throw new MojoFailureException(e.getMessage());
@@ -140,13 +126,12 @@ public class StartMojo extends CurrentRunMojo {
         if (!generators.distributed()) {
             return;
         }
-        new EngineFleet(root(), current.layout(), org.esbbench.report.dashboard.JMeterInstallation.fromPluginConfig(
-                jmeterConfig.toPath()), generators, jmeterHeapMb, this::info)
-                .startAndProbe(registry, started);
+        new EngineFleet(root(), current.layout(), JMeterInstallation.fromPluginConfig(jmeterConfig.toPath()), generators,
+                jmeterHeapMb, this::info).startAndProbe(registry, started);
     }
 
     /** The echo backend with the first pending point's delay, unless the profile says backend=external. */
-    private void startBackend(TargetServers servers, long delayMs, TargetServers.Started onStarted)
+    private void startBackend(TargetServers servers, long delayMs, OnStarted onStarted)
             throws IOException, InvalidRunException {
         if (servers.startsBackend()) {
             servers.startBackend(backendJar.toPath(), delayMs, onStarted);
@@ -159,8 +144,7 @@ public class StartMojo extends CurrentRunMojo {
      * The target's server, when the suite starts it (the bundled reference server, or the profile's server.command
      * after its server.setup) at {@code heap}; the seam for starting it again at another heap.
      */
-    private void startServer(TargetServers servers, String heap, java.nio.file.Path gcLog, String wsSuite,
-                             TargetServers.Started onStarted)
+    private void startServer(TargetServers servers, String heap, Path gcLog, String wsSuite, OnStarted onStarted)
             throws IOException, InvalidRunException {
         if (!servers.startsServer()) {
             info("target's server is external: not started here");
@@ -171,7 +155,7 @@ public class StartMojo extends CurrentRunMojo {
     }
 
     /** The profile's own JMS broker (broker.command), before the server that connects to it; none without one. */
-    private void startBroker(RunLayout layout, TargetProfile profile, ProcessRegistry registry, StopOnExit started)
+    private void startBroker(RunLayout layout, TargetProfile profile, OnStarted onStarted)
             throws IOException, InvalidRunException {
         Optional<ExternalBroker> broker = ExternalBroker.of(profile);
         if (broker.isEmpty()) {
@@ -179,68 +163,8 @@ public class StartMojo extends CurrentRunMojo {
         }
         BrokerLauncher launcher = new BrokerLauncher(root(), layout, Duration.ofSeconds(startTimeout), this::info);
         ManagedProcess process = launcher.start(broker.get(), JmsProvider.of(profile));
-        register(registry, started, process);
+        onStarted.accept(process);
         launcher.await(process, broker.get());
-    }
-
-    /** The monitor: CPU time series always, the server's GC (and an external server's CPU) over its agent. */
-    private void startMonitor(RunLayout layout, TargetProfile profile, boolean serverIsLocal, ProcessRegistry registry,
-                              StopOnExit started) throws InvalidRunException, IOException {
-        Optional<InetSocketAddress> agent = profile.managementAgent();
-        Optional<String> url = agent.map(a -> ManagementAgentFlags.serviceUrl(a.getHostString(), a.getPort()));
-        if (agent.isEmpty()) {
-            info("target profile has no jmx=host:port: no GC figures" + (serverIsLocal ? "" : " and no server CPU figures"));
-        }
-        ManagedProcess monitor = MonitorLauncher.start(MonitorLauncher.command(
-                MonitorLauncher.classpath(getClass().getClassLoader()), layout, url,
-                profile.jmxOptions().plain() ? Optional.empty() : Optional.of(profile.file()), !serverIsLocal,
-                MONITOR_CONNECT_TIMEOUT), layout);
-        register(registry, started, monitor);
-        Duration took = MonitorLauncher.awaitRecording(monitor, MONITOR_CONNECT_TIMEOUT.plus(MONITOR_START_UP));
-        info(monitor + " recording after " + took.toMillis() + " ms: CPU time series"
-                + url.map(u -> ", the server's GC over " + u).orElse(""));
-    }
-
-    /**
-     * The profile's PerfMon agent ({@link PerfMonTarget}): started here on loopback for perfmon=start, or checked
-     * to answer on its host; either way recorded in the run folder ({@link PerfMonAgentFile}) for the analysis.
-     */
-    private void startPerfMon(RunLayout layout, TargetProfile profile, ProcessRegistry registry, StopOnExit started)
-            throws InvalidRunException, IOException {
-        Optional<PerfMonTarget> target = PerfMonTarget.of(profile);
-        if (target.isEmpty()) {
-            return;
-        }
-        PerfMonTarget agent = target.get();
-        ManagedProcess process = null;
-        if (agent.start()) {
-            Readiness.requireFreePort("PerfMon agent", agent.host(), agent.port());
-            process = ManagedProcess.start(PerfMonAgent.NAME, PerfMonAgent.command(root(), perfmonAgentDir.toPath(), agent.port()),
-                    perfmonAgentDir.toPath(), layout.processOutput(PerfMonAgent.NAME));
-            register(registry, started, process);
-        }
-        Duration took = PerfMonAgent.awaitAnswer(agent.host(), agent.port(), process,
-                agent.start() ? PERFMON_START_TIMEOUT : PERFMON_REMOTE_TIMEOUT);
-        new PerfMonAgentFile(agent.address(), agent.start(), agent.cores()).write(layout.dir());
-        info((agent.start() ? process + " (PerfMon agent) answering" : "PerfMon agent at " + agent.address() + " answering")
-                + " after " + took.toMillis() + " ms: the plans record its host CPU and memory"
-                + agent.cores().stream().mapToObj(c -> " (" + c + " cores)").findFirst().orElse(""));
-    }
-
-    /** A preflight line goes to the build's log and to the run folder's preflight.log (what the target answered). */
-    private void preflightLine(RunLayout layout, String line) {
-        info(line);
-        try {
-            java.nio.file.Files.writeString(layout.dir().resolve(PREFLIGHT_LOG), line + System.lineSeparator(),
-                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
-        } catch (IOException e) {
-            warn("cannot write " + PREFLIGHT_LOG + ": " + e.getMessage());
-        }
-    }
-
-    private static void register(ProcessRegistry registry, StopOnExit started, ManagedProcess process) throws IOException {
-        started.add(process);
-        registry.register(process);
     }
 
     private void stopNow(StopOnExit started) {

@@ -11,6 +11,7 @@ import javax.management.Notification;
 import javax.management.NotificationListener;
 import javax.management.ObjectName;
 import javax.management.openmbean.CompositeData;
+import org.esbbench.maven.run.BuildLog;
 import org.esbbench.report.usage.GcCollectors;
 
 /**
@@ -20,7 +21,31 @@ import org.esbbench.report.usage.GcCollectors;
  * {@link GcRecording} gets the same notification); this class only asks and confirms.
  */
 public final class FullGc {
+    /** How long the server's JVM may take to report the full collection asked for after each scenario run. */
+    private static final Duration AFTER_SCENARIO_RUN_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration MANAGEMENT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
     private FullGc() {
+    }
+
+    /**
+     * Asks the server's JVM for a full collection over a short management connection, so that the heap footprint
+     * after full GC is measured for every scenario run; the monitor records the collection. A failure is said, not
+     * thrown: the run goes on without that figure.
+     */
+    public static void afterScenarioRun(String agent, JmxOptions options, BuildLog log) {
+        try (ManagementConnection connection = ManagementConnection.connect(agent, options, MANAGEMENT_CONNECT_TIMEOUT)) {
+            if (!run(connection, AFTER_SCENARIO_RUN_TIMEOUT)) {
+                log.info("the server's JVM did not report the requested full GC within "
+                        + AFTER_SCENARIO_RUN_TIMEOUT.toSeconds() + " s (explicit GC disabled or concurrent?)");
+            }
+        } catch (IOException e) {
+            log.warn("could not ask the server's JVM for a full GC: " + e.getMessage());
+        } catch (SecurityException e) {
+            // a read-only JMX role (jmx.user) may record GC but not invoke one
+            log.warn("the server's JVM refused the full GC (" + e.getMessage() + "): give jmx.user readwrite access in"
+                    + " the agent's access file for the heap after full GC");
+        }
     }
 
     /**

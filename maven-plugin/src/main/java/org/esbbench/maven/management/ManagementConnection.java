@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.esbbench.maven.processes.Deadline;
 import javax.management.MBeanServerConnection;
 import javax.management.NotificationListener;
 import javax.management.remote.JMXConnector;
@@ -64,7 +65,7 @@ public final class ManagementConnection implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             throw new IOException("cannot connect to " + url + ": " + e.getMessage(), e);
         }
-        long deadline = System.nanoTime() + timeout.toNanos();
+        Deadline deadline = Deadline.in(timeout);
         ExecutorService connecting = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "esb-bench-management-connect");
             t.setDaemon(true);
@@ -72,16 +73,11 @@ public final class ManagementConnection implements AutoCloseable {
         });
         Exception last = null;
         try {
-            while (true) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    throw new IOException("no JMX connection to " + url + " within " + timeout.toSeconds() + " s"
-                            + (last == null ? "" : ": " + last), last);
-                }
+            while (!deadline.passed()) {
                 // In a thread of its own: an RMI connect to a host that drops packets would block far longer.
                 Future<JMXConnector> attempt = connecting.submit(() -> JMXConnectorFactory.connect(url, environment));
                 try {
-                    return open(url, options, attempt.get(left, TimeUnit.NANOSECONDS));
+                    return open(url, options, attempt.get(deadline.left().toNanos(), TimeUnit.NANOSECONDS));
                 } catch (ExecutionException e) {
                     last = e.getCause() instanceof Exception cause ? cause : e;
                     refuseAtOnce(url, options, last);
@@ -90,9 +86,10 @@ public final class ManagementConnection implements AutoCloseable {
                     last = e;
                     continue;
                 }
-                Thread.sleep(Math.min(RETRY_PAUSE.toMillis(),
-                        Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()))));
+                deadline.pause(RETRY_PAUSE);
             }
+            throw new IOException("no JMX connection to " + url + " within " + timeout.toSeconds() + " s"
+                    + (last == null ? "" : ": " + last), last);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while connecting to " + url);

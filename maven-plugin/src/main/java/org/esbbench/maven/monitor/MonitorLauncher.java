@@ -1,7 +1,13 @@
 package org.esbbench.maven.monitor;
 
+import org.esbbench.maven.processes.Deadline;
 import org.esbbench.maven.parameters.InvalidRunException;
+import org.esbbench.maven.management.ManagementAgentFlags;
 import org.esbbench.maven.processes.ManagedProcess;
+import org.esbbench.maven.processes.OnStarted;
+import org.esbbench.maven.run.BuildLog;
+import org.esbbench.maven.targets.TargetProfile;
+import java.net.InetSocketAddress;
 import org.esbbench.maven.servers.ServerLauncher;
 import java.io.File;
 import java.io.IOException;
@@ -15,11 +21,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.usage.GcSeries;
 
 /**
  * Starts the run's {@link RunMonitor} as a child JVM on the plugin's own classpath and waits until it records.
  */
 public final class MonitorLauncher {
+    /**
+     * How long the monitor may take to connect to the server's management agent. The server has passed its health
+     * check and the preflight by then, so its agent answers at once: a connection that takes longer is a problem
+     * to report now, not after the whole start timeout.
+     */
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(20);
+    /** The monitor JVM's own start-up, beside the connection. */
+    private static final Duration START_UP = Duration.ofSeconds(30);
     static final String NAME = "monitor";
     /** Small and fixed: the monitor holds a few files and a connection; its own GC must stay out of the way. */
     static final List<String> JVM_FLAGS = List.of("-Xms32m", "-Xmx64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
@@ -85,6 +100,28 @@ public final class MonitorLauncher {
         return cmd;
     }
 
+    /**
+     * The monitor of a run: CPU time series always, the server's GC (and an external server's CPU) over its
+     * management agent when the profile gives one; started, handed to {@code onStarted}, and waited for until it
+     * records.
+     */
+    public static ManagedProcess startRecording(RunLayout layout, TargetProfile profile, boolean serverIsLocal,
+                                                OnStarted onStarted, BuildLog log) throws InvalidRunException, IOException {
+        Optional<InetSocketAddress> agent = profile.managementAgent();
+        Optional<String> url = agent.map(a -> ManagementAgentFlags.serviceUrl(a.getHostString(), a.getPort()));
+        if (agent.isEmpty()) {
+            log.info("target profile has no jmx=host:port: no GC figures" + (serverIsLocal ? "" : " and no server CPU figures"));
+        }
+        ManagedProcess monitor = start(command(classpath(MonitorLauncher.class.getClassLoader()), layout, url,
+                profile.jmxOptions().plain() ? Optional.empty() : Optional.of(profile.file()), !serverIsLocal,
+                CONNECT_TIMEOUT), layout);
+        onStarted.accept(monitor);
+        Duration took = awaitRecording(monitor, CONNECT_TIMEOUT.plus(START_UP));
+        log.info(monitor + " recording after " + took.toMillis() + " ms: CPU time series"
+                + url.map(u -> ", the server's GC over " + u).orElse(""));
+        return monitor;
+    }
+
     public static ManagedProcess start(List<String> command, RunLayout layout) throws IOException {
         return ManagedProcess.start(NAME, command, layout.dir(), layout.processOutput(NAME));
     }
@@ -96,25 +133,43 @@ public final class MonitorLauncher {
      *                             agent) or did not get there within {@code timeout}
      */
     public static Duration awaitRecording(ManagedProcess monitor, Duration timeout) throws InvalidRunException {
-        long start = System.nanoTime();
-        long deadline = start + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (says(monitor, RunMonitor.READY)) {
-                return Duration.ofNanos(System.nanoTime() - start);
-            }
-            if (!monitor.isAlive()) {
-                throw new InvalidRunException("the run's monitor could not start recording" + exit(monitor) + "; its log "
-                        + monitor.log() + " ends with:\n" + monitor.logTail(20));
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InvalidRunException("interrupted while waiting for the run's monitor");
-            }
+        Deadline deadline = Deadline.in(timeout);
+        boolean recording;
+        try {
+            recording = deadline.await(Duration.ofMillis(100), () -> {
+                if (says(monitor, RunMonitor.READY)) {
+                    return true;
+                }
+                if (!monitor.isAlive()) {
+                    throw new InvalidRunException("the run's monitor could not start recording" + exit(monitor)
+                            + "; its log " + monitor.log() + " ends with:\n" + monitor.logTail(20));
+                }
+                return false;
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InvalidRunException("interrupted while waiting for the run's monitor");
+        }
+        if (recording) {
+            return deadline.elapsed();
         }
         throw new InvalidRunException("the run's monitor did not start recording within " + timeout.toSeconds()
                 + " s; its log " + monitor.log() + " ends with:\n" + monitor.logTail(20));
+    }
+
+    /**
+     * Waits until gc.csv has a "recording started" row written after {@code sinceMs}: the monitor has connected to
+     * a restarted server, so the next windows have GC figures. False when it has not within {@code timeout}; true
+     * also when the wait was interrupted (the build is ending: nothing to say about GC figures then).
+     */
+    public static boolean awaitGcRecordingSince(RunLayout layout, long sinceMs, Duration timeout) {
+        try {
+            return Deadline.until(timeout, Duration.ofMillis(200),
+                    () -> GcSeries.recordingStartedSince(layout.gc(), sinceMs));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
+        }
     }
 
     private static boolean says(ManagedProcess monitor, String line) {

@@ -1,5 +1,15 @@
 package org.esbbench.maven.monitor;
 
+import java.util.concurrent.atomic.AtomicReference;
+import org.esbbench.maven.processes.Deadline;
+import org.esbbench.maven.processes.OnStarted;
+import org.esbbench.maven.processes.Readiness;
+import org.esbbench.maven.run.BuildLog;
+import org.esbbench.maven.targets.PerfMonTarget;
+import org.esbbench.maven.targets.TargetProfile;
+import java.util.Optional;
+import org.esbbench.report.folder.PerfMonAgentFile;
+import org.esbbench.report.folder.RunLayout;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ManagedProcess;
 import org.esbbench.maven.servers.ServerLauncher;
@@ -34,7 +44,39 @@ public final class PerfMonAgent {
     /** Small: the agent holds a socket and SIGAR's readings. */
     static final List<String> JVM_FLAGS = List.of("-Xms16m", "-Xmx64m", "-XX:+UseSerialGC");
 
+    /** How long a PerfMon agent may take to answer: one the suite started (a small JVM), or one on another host. */
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration REMOTE_TIMEOUT = Duration.ofSeconds(10);
+
     private PerfMonAgent() {
+    }
+
+    /**
+     * The profile's PerfMon agent ({@link PerfMonTarget}): started here on loopback for perfmon=start, or checked
+     * to answer on its host; either way recorded in the run folder ({@link PerfMonAgentFile}) for the analysis.
+     * Nothing without a perfmon key.
+     *
+     * @param agentDir where the suite's build laid out the agent (lib/, native/)
+     */
+    public static void startOrCheck(Path root, Path agentDir, RunLayout layout, TargetProfile profile,
+                                    OnStarted onStarted, BuildLog log) throws InvalidRunException, IOException {
+        Optional<PerfMonTarget> target = PerfMonTarget.of(profile);
+        if (target.isEmpty()) {
+            return;
+        }
+        PerfMonTarget agent = target.get();
+        ManagedProcess process = null;
+        if (agent.start()) {
+            Readiness.requireFreePort("PerfMon agent", agent.host(), agent.port());
+            process = ManagedProcess.start(NAME, command(root, agentDir, agent.port()), agentDir,
+                    layout.processOutput(NAME));
+            onStarted.accept(process);
+        }
+        Duration took = awaitAnswer(agent.host(), agent.port(), process, agent.start() ? START_TIMEOUT : REMOTE_TIMEOUT);
+        new PerfMonAgentFile(agent.address(), agent.start(), agent.cores()).write(layout.dir());
+        log.info((agent.start() ? process + " (PerfMon agent) answering" : "PerfMon agent at " + agent.address()
+                + " answering") + " after " + took.toMillis() + " ms: the plans record its host CPU and memory"
+                + agent.cores().stream().mapToObj(c -> " (" + c + " cores)").findFirst().orElse(""));
     }
 
     /**
@@ -71,31 +113,34 @@ public final class PerfMonAgent {
      */
     public static Duration awaitAnswer(String host, int port, ManagedProcess process, Duration timeout)
             throws InvalidRunException {
-        long start = System.nanoTime();
-        long deadline = start + timeout.toNanos();
-        String last = "no attempt";
-        while (System.nanoTime() < deadline) {
-            try {
-                if (answers(host, port)) {
-                    return Duration.ofNanos(System.nanoTime() - start);
+        Deadline deadline = Deadline.in(timeout);
+        AtomicReference<String> last = new AtomicReference<>("no attempt");
+        boolean answered;
+        try {
+            answered = deadline.await(Duration.ofMillis(200), () -> {
+                try {
+                    if (answers(host, port)) {
+                        return true;
+                    }
+                    last.set("it answered, but not Yep");
+                } catch (IOException e) {
+                    last.set(e.toString());
                 }
-                last = "it answered, but not Yep";
-            } catch (IOException e) {
-                last = e.toString();
-            }
-            if (process != null && !process.isAlive()) {
-                throw new InvalidRunException("the PerfMon agent exited; its log " + process.log() + " ends with:\n"
-                        + process.logTail(20));
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InvalidRunException("interrupted while waiting for the PerfMon agent");
-            }
+                if (process != null && !process.isAlive()) {
+                    throw new InvalidRunException("the PerfMon agent exited; its log " + process.log()
+                            + " ends with:\n" + process.logTail(20));
+                }
+                return false;
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InvalidRunException("interrupted while waiting for the PerfMon agent");
+        }
+        if (answered) {
+            return deadline.elapsed();
         }
         throw new InvalidRunException("no PerfMon agent answered at " + host + ":" + port + " within "
-                + timeout.toSeconds() + " s (" + last + ")" + (process == null
+                + timeout.toSeconds() + " s (" + last.get() + ")" + (process == null
                 ? ": start it on that host (scripts/perfmon-agent.sh, see the README) or fix the profile's perfmon="
                 : "; its log " + process.log() + " ends with:\n" + process.logTail(20)));
     }

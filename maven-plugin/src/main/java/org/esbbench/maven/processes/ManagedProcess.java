@@ -171,7 +171,7 @@ public final class ManagedProcess {
      * @return true when it (and its group) ended within the grace period (a clean stop)
      */
     public boolean stop(Duration grace) {
-        long deadline = System.nanoTime() + grace.toNanos();
+        Deadline deadline = Deadline.in(grace);
         boolean leaderWasAlive = handle.isAlive();
         boolean clean = stopLeader(grace);
         if (group == null) {
@@ -179,8 +179,7 @@ public final class ManagedProcess {
         }
         // The leader's own stop (nginx's QUIT) lets its workers finish: wait for them within what is left of the
         // grace period, then stop the rest of the group. Orphans of a leader that had died before wait for nothing.
-        Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
-        if (!group.awaitEmpty(leaderWasAlive && clean ? left : Duration.ZERO)) {
+        if (!group.awaitEmpty(leaderWasAlive && clean ? deadline.left() : Duration.ZERO)) {
             clean = false;
             group.stop();
         }

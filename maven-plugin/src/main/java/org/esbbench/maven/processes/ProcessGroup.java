@@ -124,19 +124,12 @@ public final class ProcessGroup {
 
     /** Waits until the group has no live member; false when {@code wait} passed first. */
     boolean awaitEmpty(Duration wait) {
-        long deadline = System.nanoTime() + wait.toNanos();
-        while (anyAlive()) {
-            if (System.nanoTime() > deadline) {
-                return false;
-            }
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return !anyAlive();
-            }
+        try {
+            return Deadline.until(wait, Duration.ofMillis(50), () -> !anyAlive());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return !anyAlive();
         }
-        return true;
     }
 
     /** {@code kill -s SIG -- -PGID}: one signal to every member at once; false when it could not be sent. */

@@ -10,9 +10,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
 
 /** Checks around starting a server: is its port free before, does its health check answer after. */
 public final class Readiness {
+    private static final Duration POLL = Duration.ofMillis(200);
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private Readiness() {
@@ -78,40 +80,36 @@ public final class Readiness {
      */
     public static Duration await(ManagedProcess process, String what, Duration timeout, boolean launcherMayExit, Probe probe)
             throws InvalidRunException {
-        long start = System.nanoTime();
-        long deadline = start + timeout.toNanos();
-        String last = "no answer yet";
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                Integer code = process.exitCode();
-                if (!launcherMayExit || code == null || code != 0) {
-                    throw new InvalidRunException(process + " exited" + (code == null ? "" : " with " + code) + " before "
-                            + what + " answered; its log " + process.log() + " ends with:\n" + process.logTail(20));
-                }
-            }
-            try {
-                java.util.Optional<String> answer = probe.notReady();
-                if (answer.isEmpty()) {
-                    return Duration.ofNanos(System.nanoTime() - start);
-                }
-                last = answer.get();
-            } catch (IOException e) {
-                last = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InvalidRunException("interrupted while waiting for " + what);
-            }
-            sleep(200);
-        }
-        throw new InvalidRunException(process + " did not answer " + what + " within " + timeout.toSeconds()
-                + " s (last: " + last + "); its log " + process.log() + " ends with:\n" + process.logTail(20));
-    }
-
-    private static void sleep(long ms) {
+        Deadline deadline = Deadline.in(timeout);
+        AtomicReference<String> last = new AtomicReference<>("no answer yet");
+        boolean ready;
         try {
-            Thread.sleep(ms);
+            ready = deadline.await(POLL, () -> {
+                if (!process.isAlive()) {
+                    Integer code = process.exitCode();
+                    if (!launcherMayExit || code == null || code != 0) {
+                        throw new InvalidRunException(process + " exited" + (code == null ? "" : " with " + code)
+                                + " before " + what + " answered; its log " + process.log() + " ends with:\n"
+                                + process.logTail(20));
+                    }
+                }
+                try {
+                    java.util.Optional<String> answer = probe.notReady();
+                    answer.ifPresent(last::set);
+                    return answer.isEmpty();
+                } catch (IOException e) {
+                    last.set(e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+                    return false;
+                }
+            });
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            throw new InvalidRunException("interrupted while waiting for " + what);
         }
+        if (ready) {
+            return deadline.elapsed();
+        }
+        throw new InvalidRunException(process + " did not answer " + what + " within " + timeout.toSeconds()
+                + " s (last: " + last.get() + "); its log " + process.log() + " ends with:\n" + process.logTail(20));
     }
 }

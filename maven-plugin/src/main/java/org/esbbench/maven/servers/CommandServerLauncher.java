@@ -1,7 +1,9 @@
 package org.esbbench.maven.servers;
 
+import org.esbbench.maven.processes.OnStarted;
 import org.esbbench.maven.management.AgentJar;
 import org.esbbench.maven.parameters.InvalidRunException;
+import org.esbbench.maven.processes.Deadline;
 import org.esbbench.maven.processes.ManagedProcess;
 import org.esbbench.maven.processes.ProcessGroup;
 import org.esbbench.maven.processes.Readiness;
@@ -16,6 +18,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.esbbench.report.folder.RunLayout;
 
@@ -29,6 +32,8 @@ public final class CommandServerLauncher {
     static final Duration SETUP_TIMEOUT = Duration.ofMinutes(15);
     /** The name of the process a server.pid=file: command starts, when it is not the server itself. */
     public static final String LAUNCHER = "launcher";
+    /** How long a launcher's server.pid=file: may take to name a live process once the server is ready. */
+    private static final Duration PID_FILE_TIMEOUT = Duration.ofSeconds(10);
 
 
     private final Path root;
@@ -108,7 +113,7 @@ public final class CommandServerLauncher {
      * as soon as it is known: the started one at once (named {@value #LAUNCHER} with server.pid=file:), the one
      * from the pid file once the server is ready (the stop goal stops the newest first).
      */
-    ManagedProcess start(String heap, Path gcLog, TargetServers.Started onStarted) throws InvalidRunException, IOException {
+    ManagedProcess start(String heap, Path gcLog, OnStarted onStarted) throws InvalidRunException, IOException {
         Readiness.requireFreePort("server of target '" + profile.name() + "'", profile.host(), profile.port());
         Files.createDirectories(work());
         Placeholders values = placeholders(heap, gcLog);
@@ -151,32 +156,44 @@ public final class CommandServerLauncher {
     }
 
     private ManagedProcess fromPidFile(Path file, List<String> cmd, ManagedProcess launcher) throws InvalidRunException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        String problem = "missing";
-        while (System.nanoTime() < deadline) {
-            try {
-                if (Files.isRegularFile(file)) {
-                    long pid = Long.parseLong(Files.readString(file).trim());
-                    Optional<ProcessHandle> h = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
-                    if (h.isPresent()) {
-                        long started = h.get().info().startInstant().map(i -> i.toEpochMilli()).orElse(System.currentTimeMillis());
-                        Optional<ManagedProcess> attached = ManagedProcess.attach("server", pid, started,
-                                layout.processOutput("server"), cmd);
-                        if (attached.isPresent()) {
-                            // Its group: the launcher's, or the one a daemon made for itself (setsid).
-                            return attached.get().stoppedWith(server.stop()).inGroup(ProcessGroup.ofStarted(pid, started,
-                                    launcher.group().map(g -> java.util.OptionalLong.of(g.id()))
-                                            .orElse(java.util.OptionalLong.empty())));
+        AtomicReference<String> problem = new AtomicReference<>("missing");
+        AtomicReference<ManagedProcess> found = new AtomicReference<>();
+        try {
+            Deadline.until(PID_FILE_TIMEOUT, Duration.ofMillis(200), () -> {
+                try {
+                    if (Files.isRegularFile(file)) {
+                        long pid = Long.parseLong(Files.readString(file).trim());
+                        attach(pid, cmd, launcher).ifPresent(found::set);
+                        if (found.get() != null) {
+                            return true;
                         }
+                        problem.set("pid " + pid + " is not running");
                     }
-                    problem = "pid " + pid + " is not running";
+                } catch (IOException | NumberFormatException e) {
+                    problem.set("unreadable (" + e.getMessage() + ")");
                 }
-            } catch (IOException | NumberFormatException e) {
-                problem = "unreadable (" + e.getMessage() + ")";
-            }
-            sleep(200);
+                return false;
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
-        throw new InvalidRunException("server.pid=file:" + file + ": " + problem + " after the server became ready");
+        if (found.get() != null) {
+            return found.get();
+        }
+        throw new InvalidRunException("server.pid=file:" + file + ": " + problem.get() + " after the server became ready");
+    }
+
+    /** The live process {@code pid} as the run's server, in its group: the launcher's, or one a daemon made (setsid). */
+    private Optional<ManagedProcess> attach(long pid, List<String> cmd, ManagedProcess launcher) {
+        Optional<ProcessHandle> h = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
+        if (h.isEmpty()) {
+            return Optional.empty();
+        }
+        long started = h.get().info().startInstant().map(i -> i.toEpochMilli()).orElse(System.currentTimeMillis());
+        return ManagedProcess.attach("server", pid, started, layout.processOutput("server"), cmd)
+                .map(attached -> attached.stoppedWith(server.stop()).inGroup(ProcessGroup.ofStarted(pid, started,
+                        launcher.group().map(g -> java.util.OptionalLong.of(g.id()))
+                                .orElse(java.util.OptionalLong.empty()))));
     }
 
     /**
@@ -188,13 +205,5 @@ public final class CommandServerLauncher {
         String what = health.map(URI::toString).orElse("a TCP connection to " + profile.host() + ":" + profile.port());
         return Readiness.await(started, what, startTimeout, launcher, health.isPresent()
                 ? Readiness.httpStatus(health.get(), 2) : Readiness.tcpAccepts(profile.host(), profile.port()));
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

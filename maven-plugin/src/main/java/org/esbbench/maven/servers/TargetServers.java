@@ -1,5 +1,6 @@
 package org.esbbench.maven.servers;
 
+import org.esbbench.maven.processes.OnStarted;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ManagedProcess;
 import org.esbbench.maven.targets.ProfileBackend;
@@ -19,12 +20,6 @@ import org.esbbench.report.folder.RunLayout;
  * restart the server between heaps ({@link #startServer}).
  */
 public final class TargetServers {
-    /** Receives each process as soon as it is started, to register it (and stop it should a later step fail). */
-    @FunctionalInterface
-    public interface Started {
-        void accept(ManagedProcess process) throws IOException;
-    }
-
     private final Path root;
     private final RunLayout layout;
     private final TargetProfile profile;
@@ -62,7 +57,7 @@ public final class TargetServers {
     }
 
     /** Starts the echo backend with {@code delayMs} on backend.bind and backend.url's port, and waits for it. */
-    public ManagedProcess startBackend(Path jar, long delayMs, Started onStarted) throws IOException, InvalidRunException {
+    public ManagedProcess startBackend(Path jar, long delayMs, OnStarted onStarted) throws IOException, InvalidRunException {
         ServerLauncher launcher = launcher();
         ManagedProcess process = launcher.startBackend(jar, backend.bind(), backend.port(), delayMs);
         onStarted.accept(process);
@@ -81,7 +76,7 @@ public final class TargetServers {
      * Starts the server at {@code heap} (the reference server, and a server.command with ${jvm.flags}, log GC to {@code gcLog}) and waits until it is ready; empty when the suite does not start the
      * target's server. The seam for a restart per heap: stop the registered server, then call this again.
      */
-    public Optional<ManagedProcess> startServer(Path serverJar, String heap, Path gcLog, String wsSuite, Started onStarted)
+    public Optional<ManagedProcess> startServer(Path serverJar, String heap, Path gcLog, String wsSuite, OnStarted onStarted)
             throws IOException, InvalidRunException {
         if (profile.startsServers()) {
             ServerLauncher launcher = launcher();

@@ -40,6 +40,31 @@ public final class Placeholders {
         this.jvmFlags = List.copyOf(jvmFlags);
     }
 
+    /**
+     * The placeholders of a command other than the server's (broker.command): exactly the names of {@code values}.
+     * Split such a command with {@link org.esbbench.maven.processes.ShellWords}, as server.command is, check it with
+     * {@link #withoutValue}, then {@link #expandWords}.
+     */
+    public static Placeholders of(Map<String, String> values) {
+        return new Placeholders(values);
+    }
+
+    /** The names {@code text} uses that have no value here, sorted; an unclosed "${" counts as one (its text). */
+    public Set<String> withoutValue(String text) {
+        Set<String> missing = new TreeSet<>();
+        Matcher m = PLACEHOLDER.matcher(text);
+        while (m.find()) {
+            if (!values.containsKey(m.group(1))) {
+                missing.add(m.group(1));
+            }
+        }
+        String rest = PLACEHOLDER.matcher(text).replaceAll("");
+        if (rest.contains("${")) {
+            missing.add(rest.substring(rest.indexOf("${")));
+        }
+        return missing;
+    }
+
     /** True when {@code text} uses ${jvm.flags} inside a word, where a list cannot go. */
     static boolean listInsideAWord(List<String> words) {
         return words.stream().anyMatch(w -> w.contains(LIST_WORD) && !w.equals(LIST_WORD));
@@ -87,7 +112,7 @@ public final class Placeholders {
     }
 
     /** Each word expanded on its own, after splitting: a value with blanks stays one argument. */
-    List<String> expandWords(List<String> words) throws InvalidRunException {
+    public List<String> expandWords(List<String> words) throws InvalidRunException {
         List<String> out = new java.util.ArrayList<>();
         for (String w : words) {
             if (w.equals(LIST_WORD)) {

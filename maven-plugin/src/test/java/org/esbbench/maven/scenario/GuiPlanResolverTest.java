@@ -1,6 +1,5 @@
 package org.esbbench.maven.scenario;
 
-import org.esbbench.maven.goals.GuiMojo;
 import org.esbbench.maven.parameters.InvalidRunException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -127,7 +126,7 @@ class GuiPlanResolverTest {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("host", "127.0.0.1");
         properties.put("path", "/services/DirectProxy");
-        List<String> cmd = GuiMojo.command("java", jmeter, 1024, Path.of("/c/jmx/soap-http.jmx"), Path.of("/l/gui.log"),
+        List<String> cmd = JMeterGui.command("java", jmeter, 1024, Path.of("/c/jmx/soap-http.jmx"), Path.of("/l/gui.log"),
                 properties);
         assertThat(cmd).containsExactly("java", "-Xmx1024m", "-jar", "/j/bin/ApacheJMeter-5.6.3.jar",
                 "-t", "/c/jmx/soap-http.jmx", "-j", "/l/gui.log", "-Jhost=127.0.0.1", "-Jpath=/services/DirectProxy");

@@ -1,6 +1,7 @@
 package org.esbbench.maven.servers;
 
 import org.esbbench.maven.parameters.InvalidRunException;
+import org.esbbench.maven.processes.ShellWords;
 import org.esbbench.maven.targets.JmsProvider;
 import org.esbbench.maven.targets.TargetProfile;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,7 +53,22 @@ class ExternalBrokerTest {
         assertThat(ExternalBroker.of(profile("jms.provider.url=tcp://127.0.0.1:61616\n"))).isEmpty();
         assertThat(ExternalBroker.of(profile("broker.command=activemq start\nbroker.health=http://127.0.0.1:8161/\n"))
                 .orElseThrow().health()).isEqualTo(URI.create("http://127.0.0.1:8161/"));
-        assertThat(ExternalBroker.split(" a  \"b c\"d 'e'  ")).isEqualTo(List.of("a", "b cd", "e"));
+        TargetProfile quoted = profile("broker.command= a  \"b c\"d 'e'  \n");
+        assertThat(ExternalBroker.of(quoted).orElseThrow().resolve(Path.of("/c"), quoted.jmsProviderUrl()))
+                .isEqualTo(List.of("a", "b cd", "e"));
+    }
+
+    @Test
+    void aBackslashEscapesInBrokerCommandAsInServerCommand() throws Exception {
+        // The profile's value (a .properties file writes each backslash twice): a\ b "c \"d\"" ${root}/e\ f
+        String line = "a\\\\ b \"c \\\\\"d\\\\\"\" ${root}/e\\\\ f";
+        TargetProfile profile = profile("broker.command=" + line + "\nserver.command=" + line + "\n");
+
+        List<String> broker = ExternalBroker.of(profile).orElseThrow().resolve(Path.of("/c"), profile.jmsProviderUrl());
+
+        assertThat(broker).containsExactly("a b", "c \"d\"", "/c/e f");
+        assertThat(broker).isEqualTo(ShellWords.split(profile.properties().getProperty("server.command"))
+                .stream().map(w -> w.replace("${root}", "/c")).toList());
     }
 
     @Test

@@ -1,4 +1,4 @@
-package org.esbbench.maven.goals;
+package org.esbbench.maven.checks;
 
 import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.scenario.RunnablePlan;
@@ -10,12 +10,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.apache.maven.plugin.MojoFailureException;
+import org.esbbench.maven.parameters.InvalidRunException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What esb-bench:check does with the plans of a run: the contract of each, every violation named, opt-outs kept. */
-class CheckPlansTest {
+class PlanChecksTest {
 
     private static final Path FIXTURES = Path.of("src/test/resources/plans").toAbsolutePath();
     private static final Path STANDARD = Path.of("..", "jmx").toAbsolutePath().normalize();
@@ -34,13 +34,13 @@ class CheckPlansTest {
     @Test
     void everyStandardPlanMeetsTheContract() throws Exception {
         List<String> log = new ArrayList<>();
-        assertThat(CheckMojo.checkPlans(run("all"), log::add)).isEmpty();
+        assertThat(PlanChecks.checkAll(run("all"), log::add)).isEmpty();
     }
 
     @Test
     void aPlanThatBreaksTheContractIsRefusedNamingThePlanTheElementAndTheFix() throws Exception {
-        assertThatThrownBy(() -> CheckMojo.checkPlans(run("direct", FIXTURES.resolve("hard-coded-host.jmx")), s -> { }))
-                .isInstanceOf(MojoFailureException.class)
+        assertThatThrownBy(() -> PlanChecks.checkAll(run("direct", FIXTURES.resolve("hard-coded-host.jmx")), s -> { }))
+                .isInstanceOf(InvalidRunException.class)
                 .hasMessageContaining("plan contract violation")
                 .hasMessageContaining("plan hard-coded-host.jmx")
                 .hasMessageContaining("HTTP Request")
@@ -52,14 +52,14 @@ class CheckPlansTest {
         Path optOut = FIXTURES.resolve("reply-check-opt-out.jmx");
         List<String> log = new ArrayList<>();
         String id = RunnablePlan.user(optOut).id();
-        assertThat(CheckMojo.checkPlans(run("none", optOut), log::add)).containsExactly(id);
+        assertThat(PlanChecks.checkAll(run("none", optOut), log::add)).containsExactly(id);
         assertThat(log).anyMatch(l -> l.startsWith("warning:"));
     }
 
     @Test
     void aPlanTheBuildMakesLaterIsLeftToTheRunGoal() throws Exception {
         List<String> log = new ArrayList<>();
-        assertThat(CheckMojo.checkPlans(run("none", dir.resolve("target/made-later.jmx")), log::add)).isEmpty();
+        assertThat(PlanChecks.checkAll(run("none", dir.resolve("target/made-later.jmx")), log::add)).isEmpty();
         assertThat(log).anyMatch(l -> l.contains("made by this build"));
     }
 }

@@ -1,4 +1,4 @@
-package org.esbbench.maven.goals;
+package org.esbbench.maven.checks;
 
 import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.scenario.ProgressLine;
@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The line check prints about the run: the number of scenario runs and the time, restarts between heaps included. */
-class CheckDescribeTest {
+class RunSummaryTest {
     @TempDir
     Path root;
 
@@ -23,7 +23,7 @@ class CheckDescribeTest {
         RunParameters plan = RunParameters.parse(Map.of("scenarios", "direct,jms", "users", "2", "heap", "256m,512m",
                 "warmup", "3", "measurement", "4"), root, root.resolve("jmx"));
 
-        String line = CheckMojo.describe(plan, reference);
+        String line = RunSummary.describe(plan, reference);
 
         // 4 scenario runs of 3 + 4 + 2 s of load, and one restart of about 15 s
         assertThat(line).contains("server heap 256m, 512m;", "4 scenario runs and 1 server restart(s)",
@@ -35,7 +35,7 @@ class CheckDescribeTest {
         RunParameters plan = RunParameters.parse(Map.of("scenarios", "direct", "users", "2", "warmup", "3", "measurement", "4"),
                 root, root.resolve("jmx"));
 
-        assertThat(CheckMojo.describe(plan, reference)).contains("1 scenario runs, target reference")
+        assertThat(RunSummary.describe(plan, reference)).contains("1 scenario runs, target reference")
                 .doesNotContain("heap", "restart");
     }
 
@@ -44,7 +44,7 @@ class CheckDescribeTest {
         RunParameters plan = RunParameters.parse(Map.of("scenarios", "direct,cbr-body,xslt", "users", "100,200,500,1000",
                 "size", "500,1000,10000,100000", "warmup", "120", "measurement", "240"), root, root.resolve("jmx"));
 
-        assertThat(CheckMojo.summarise(plan))
+        assertThat(RunSummary.summarise(plan))
                 .isEqualTo("48 scenario runs (3 plans × 16 points × 1 repeat), about 4:49:36 of load");
     }
 
@@ -55,7 +55,7 @@ class CheckDescribeTest {
                 "exclude", "ws-security@102400"), root, root.resolve("jmx"));
 
         // 2 plans x 4 points (2 heaps x 2 sizes) x 2 repeats = 16, less 2 points x 2 repeats; 3 restarts
-        assertThat(CheckMojo.summarise(plan)).isEqualTo("12 scenario runs (2 plans × 4 points × 2 repeats, less 4"
+        assertThat(RunSummary.summarise(plan)).isEqualTo("12 scenario runs (2 plans × 4 points × 2 repeats, less 4"
                 + " excluded (ws-security@102400)), about " + ProgressLine.formatDuration(12 * 9 + 3 * 15)
                 + " (load, and about 15 s for each of 3 server restart(s))");
     }

@@ -1,0 +1,185 @@
+package org.esbbench.maven.checks;
+
+import org.esbbench.maven.engines.Generators;
+import org.esbbench.maven.engines.GeneratorsCheck;
+import org.esbbench.maven.parameters.InvalidRunException;
+import org.esbbench.maven.parameters.ParameterSources;
+import org.esbbench.maven.parameters.RunParameters;
+import org.esbbench.maven.parameters.RunTolerances;
+import org.esbbench.maven.run.BuildLog;
+import org.esbbench.maven.run.CurrentRunPointer;
+import org.esbbench.maven.run.RunFacts;
+import org.esbbench.maven.run.RunPlanFiles;
+import org.esbbench.maven.servers.TargetServers;
+import org.esbbench.maven.scenario.PlanProperties;
+import org.esbbench.maven.targets.ProfileScenarios;
+import org.esbbench.maven.targets.ServerDescription;
+import org.esbbench.maven.targets.TargetProfile;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import org.esbbench.report.points.Point;
+import org.esbbench.report.folder.KeepResults;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunSessions;
+
+/**
+ * A run check plans from the build's parameters: validated with the target profile before anything is built or
+ * started, described with its estimates, and, in a build that measures, given its results folder and run plan
+ * ({@code run-plan.json}), which every later goal reads.
+ */
+public final class NewRun implements RunChecks.Run {
+
+    /** What the check goal knows beside the parameters: the versions for run.json, the analysis's settings. */
+    public record Settings(String target, String suiteVersion, String jmeterVersion, String camelVersion,
+                           String artemisVersion, boolean dashboards, String dashboardHeap,
+                           Map<String, String> explicit) {
+    }
+
+    private final Path root;
+    private final TargetProfile profile;
+    private final ParameterSources.Merged merged;
+    private final Map<String, String> parameters;
+    private final RunParameters plan;
+    private final TargetServers servers;
+    private final Generators generators;
+    private final KeepResults keep;
+    private final Settings settings;
+    private final BuildLog log;
+    private List<String> unchecked = List.of();
+
+    private NewRun(Path root, TargetProfile profile, ParameterSources.Merged merged, Map<String, String> parameters,
+                   RunParameters plan, TargetServers servers, Generators generators, KeepResults keep, Settings settings,
+                   BuildLog log) {
+        this.root = root;
+        this.profile = profile;
+        this.merged = merged;
+        this.parameters = parameters;
+        this.plan = plan;
+        this.servers = servers;
+        this.generators = generators;
+        this.keep = keep;
+        this.settings = settings;
+        this.log = log;
+    }
+
+    /** Every parameter and the target profile's keys, checked before anything is built or started. */
+    public static NewRun validate(Path root, TargetProfile profile, ParameterSources.Merged merged, Settings settings,
+                                  BuildLog log) throws InvalidRunException {
+        // -Dscenarios=all on a profile that lists its scenarios means those; then none outside them may run.
+        Map<String, String> parameters = ProfileScenarios.select(merged.values(), profile, log::info);
+        RunParameters plan = RunParameters.parse(parameters, root, root.resolve("jmx"));
+        ProfileScenarios.requireServed(plan.scenarios(), profile);
+        // The profile's backend and server.* keys, before anything is built or started.
+        TargetServers servers = new TargetServers(root, null, profile, Duration.ZERO, log::info);
+        // A list of heaps needs a server the suite starts (and restarts per heap).
+        plan.requireHeapsFit(servers.startsServer(), profile.name());
+        PayloadSizes.require(plan);
+        Generators generators = GeneratorsCheck.validate(parameters, plan, log::info);
+        RunTolerances.validate(parameters, log::info);
+        KeepResults keep = DiskEstimate.keepResults(parameters);
+        return new NewRun(root, profile, merged, parameters, plan, servers, generators, keep, settings, log);
+    }
+
+    @Override
+    public RunParameters plan() {
+        return plan;
+    }
+
+    @Override
+    public TargetProfile profile() {
+        return profile;
+    }
+
+    @Override
+    public TargetServers servers() {
+        return servers;
+    }
+
+    @Override
+    public void describe() throws InvalidRunException {
+        unchecked = PlanChecks.checkAll(plan, log::info);
+        merged.describe().forEach(log::info);
+        log.info(RunSummary.summarise(plan));
+        describeMemory();
+    }
+
+    /** Memory the analysis will need, said before any load ({@link MemoryEstimate}). */
+    private void describeMemory() throws InvalidRunException {
+        long machineMb = MemoryEstimate.machineMb();
+        long limitMb = MemoryEstimate.dashboardHeapLimitMb(settings.dashboardHeap(), machineMb);
+        for (String line : MemoryEstimate.describe(plan, settings.dashboards(), limitMb, machineMb,
+                Runtime.getRuntime().maxMemory() / (1024 * 1024))) {
+            if (line.startsWith("WARNING: ")) {
+                log.warn(line.substring("WARNING: ".length()));
+            } else {
+                log.info(line);
+            }
+        }
+    }
+
+    @Override
+    public List<Point> toMeasure() {
+        return plan.points().stream().flatMap(p -> Collections.nCopies(plan.repeats(), p).stream()).toList();
+    }
+
+    @Override
+    public KeepResults keep() {
+        return keep;
+    }
+
+    @Override
+    public String what() {
+        return "parameters";
+    }
+
+    @Override
+    public boolean startsProcesses() {
+        return true;
+    }
+
+    @Override
+    public Generators generators() {
+        return generators;
+    }
+
+    /** The run named, its results folder made, its run plan and first session written, the build pointed at it. */
+    @Override
+    public void prepare(CurrentRunPointer pointer) throws IOException {
+        try {
+            RunLayout layout = new RunLayout(newRunDir());
+            String description = RunSummary.describe(plan, profile);
+            String server = ServerDescription.of(profile, servers.startsServer(), settings.suiteVersion(),
+                    settings.camelVersion(), settings.artemisVersion());
+            RunFacts.Versions versions = new RunFacts.Versions(settings.suiteVersion(), settings.jmeterVersion(), server);
+            Map<String, Object> facts = RunFacts.of(root, plan, profile, versions);
+            merged.matrix().ifPresent(m -> facts.put("matrix", m.record(merged.overridden())));
+            RunPlanFiles.of(layout.runId(), Instant.now(), parameters, plan, profile, unchecked, description, facts)
+                    .write(layout.runPlan());
+            RunSessions.append(layout.sessions(), new RunSessions.Session(1, System.currentTimeMillis(), 0, 0,
+                    plan.scenarioRuns(), ResumeCheck.describeExplicit(settings.explicit())));
+            pointer.point(layout);
+            log.info("run " + layout.runId() + ": " + description);
+            log.info("plan parameters: " + PlanProperties.describeSettings(plan));
+        } catch (IOException e) {
+            throw new IOException("cannot create the run's results folder: " + e.getMessage(), e);
+        }
+    }
+
+    private Path newRunDir() throws IOException {
+        Path results = root.resolve("results");
+        String base = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + settings.target();
+        Path dir = results.resolve(base);
+        for (int i = 2; Files.exists(dir); i++) {
+            dir = results.resolve(base + "-" + i);
+        }
+        return Files.createDirectories(dir);
+    }
+}

@@ -1,0 +1,33 @@
+package org.esbbench.maven.checks;
+
+import org.esbbench.maven.run.BuildLog;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+import java.util.function.Consumer;
+import org.esbbench.report.folder.RunLayout;
+
+/** A preflight line goes to the build's log and to the run folder's preflight.log (what the target answered). */
+public final class PreflightLog implements Consumer<String> {
+    /** The preflight's lines in the run folder. */
+    public static final String NAME = "preflight.log";
+
+    private final RunLayout layout;
+    private final BuildLog log;
+
+    public PreflightLog(RunLayout layout, BuildLog log) {
+        this.layout = layout;
+        this.log = log;
+    }
+
+    @Override
+    public void accept(String line) {
+        log.info(line);
+        try {
+            Files.writeString(layout.dir().resolve(NAME), line + System.lineSeparator(), StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            log.warn("cannot write " + NAME + ": " + e.getMessage());
+        }
+    }
+}
