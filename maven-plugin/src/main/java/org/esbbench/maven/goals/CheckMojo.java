@@ -34,10 +34,6 @@ public class CheckMojo extends RunParametersMojo {
     private static final Set<String> RUN_PHASES = Set.of("integration-test", "post-integration-test", "verify",
             "install", "deploy");
 
-    /** Version of JMeter the plans run on, for run.json. */
-    @Parameter(property = "jmeter.version", defaultValue = "5.6.3")
-    String jmeterVersion;
-
     /** Version of this suite, which is also the bundled reference server's. */
     @Parameter(defaultValue = "${project.version}", readonly = true)
     String suiteVersion;
@@ -48,28 +44,14 @@ public class CheckMojo extends RunParametersMojo {
     @Parameter(defaultValue = "${artemis.version}", readonly = true)
     String artemisVersion;
 
-    /**
-     * A run to continue instead of planning a new one: its id (a folder under results/), a run folder's path, or
-     * {@code latest} (the newest planned run). Only the scenario runs the folder does not hold complete are measured.
-     */
-    @Parameter(property = "resume", defaultValue = "")
-    String resume;
-
-    /** Whether the analysis will make JMeter's dashboards (the analyze goal's -Ddashboards), for the memory estimate. */
-    @Parameter(property = "dashboards", defaultValue = "true")
-    boolean dashboards;
-
-    /** The most heap a dashboard's JMeter may get (e.g. 6g); default half the machine's memory ({@link MemoryEstimate}). */
-    @Parameter(property = "dashboardHeap", defaultValue = "")
-    String dashboardHeap;
-
     /** Where check reads the free disk from ({@link DiskEstimate}); a test gives a small one. */
     DiskEstimate.FreeSpace freeSpace = DiskEstimate.FreeSpace.FILE_STORE;
 
     @Override
     protected void doExecute() throws MojoExecutionException, MojoFailureException {
         BuildLog log = new BuildLog(this::info, this::warn);
-        boolean resumes = resume != null && !resume.isBlank();
+        String resume = parameter("resume");
+        boolean resumes = !resume.isBlank();
         // Read before anything else, as the new run's parameters are (a bad profile fails first).
         TargetProfile profile = resumes ? null : targetProfile();
         try {
@@ -77,9 +59,9 @@ public class CheckMojo extends RunParametersMojo {
                     ? ResumedRun.check(root(), resume, ExplicitParameters.of(session.getUserProperties()),
                             session.getUserProperties().getProperty(RawResults.PARAMETER), log)
                     : NewRun.validate(root(), profile, mergedParameters(), new NewRun.Settings(target(), suiteVersion,
-                            jmeterVersion, camelVersion, artemisVersion, dashboards, dashboardHeap,
+                            parameter("jmeter.version"), camelVersion, artemisVersion, flag("dashboards"), parameter("dashboardHeap"),
                             ExplicitParameters.of(session.getUserProperties())), log);
-            new RunChecks(root(), workDir.toPath(), dashboards, freeSpace, log).check(run,
+            new RunChecks(root(), workDir.toPath(), flag("dashboards"), freeSpace, log).check(run,
                     session.getGoals().stream().anyMatch(RUN_PHASES::contains), currentRunPointer());
         } catch (InvalidRunException e) {
             throw new MojoFailureException(e.getMessage());

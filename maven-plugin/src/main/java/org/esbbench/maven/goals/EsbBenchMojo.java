@@ -1,5 +1,6 @@
 package org.esbbench.maven.goals;
 
+import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.parameters.ParameterCatalogue;
 import org.esbbench.maven.run.CurrentRunPointer;
 import java.io.File;
@@ -19,14 +20,6 @@ import org.apache.maven.plugins.annotations.Parameter;
  * {@link #doExecute()} (as jmeter-maven-plugin's AbstractJMeterMojo does).
  */
 abstract class EsbBenchMojo extends AbstractMojo {
-
-    /** Skips every esb-bench goal of a run. */
-    @Parameter(property = "esbbench.skip", defaultValue = "false")
-    boolean skip;
-
-    /** -DskipTests builds without a run: the run's goals honour it, as jmeter-maven-plugin does. */
-    @Parameter(property = "skipTests", defaultValue = "false")
-    boolean skipTests;
 
     /** The root of the checkout: config/, data/, jmx/, results/ and the module jars are found from here. */
     @Parameter(defaultValue = "${project.basedir}/..", required = true)
@@ -53,6 +46,11 @@ abstract class EsbBenchMojo extends AbstractMojo {
         return values;
     }
 
+    /** Gives this goal these values, outside Maven (tests). */
+    void given(java.util.Map<String, String> values) {
+        this.values = ParameterValues.of(ParameterCatalogue.STANDARD, values);
+    }
+
     /** The value of a parameter of the catalogue as this build gives it, or its default. */
     String parameter(String name) {
         return values().get(name);
@@ -61,6 +59,31 @@ abstract class EsbBenchMojo extends AbstractMojo {
     /** The value this build gives a parameter of the catalogue, or null when it gives none (the default would apply). */
     String given(String name) {
         return values().given(name);
+    }
+
+    /** A whole-number parameter, checked as the catalogue says. */
+    int number(String name) throws InvalidRunException {
+        return (int) checked(name, Long::parseLong);
+    }
+
+    /** A decimal parameter, checked as the catalogue says. */
+    double decimal(String name) throws InvalidRunException {
+        return checked(name, Double::parseDouble);
+    }
+
+    /** A switch: true when given as true (or bare, as -DskipTests). */
+    boolean flag(String name) {
+        return Boolean.parseBoolean(parameter(name).strip());
+    }
+
+    private double checked(String name, java.util.function.ToDoubleFunction<String> parse) throws InvalidRunException {
+        String v = parameter(name).strip();
+        ParameterCatalogue.STANDARD.get(name).check().check(name, v);
+        try {
+            return parse.applyAsDouble(v);
+        } catch (NumberFormatException e) {
+            throw new InvalidRunException("-D" + name + "=" + v + ": not a number");
+        }
     }
 
     @Override
@@ -83,10 +106,10 @@ abstract class EsbBenchMojo extends AbstractMojo {
 
     /** Why the goal is skipped, or empty when it runs: the run's goals honour -Desbbench.skip and -DskipTests. */
     Optional<String> skipReason() {
-        if (skip) {
+        if (flag("esbbench.skip")) {
             return Optional.of("-Desbbench.skip");
         }
-        return skipTests ? Optional.of("-DskipTests") : Optional.empty();
+        return flag("skipTests") ? Optional.of("-DskipTests") : Optional.empty();
     }
 
     Path root() {

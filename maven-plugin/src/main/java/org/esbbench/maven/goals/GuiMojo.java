@@ -37,28 +37,6 @@ import org.esbbench.report.points.Point;
 @Mojo(name = "gui", defaultPhase = LifecyclePhase.PRE_INTEGRATION_TEST, threadSafe = true)
 public class GuiMojo extends RunParametersMojo {
 
-    /**
-     * The plan to open: a scenario id ({@code direct}), a template name ({@code soap-http}) or a path to a .jmx file
-     * relative to the checkout's root.
-     */
-    @Parameter(property = "plan", defaultValue = "direct")
-    String plan;
-
-    /** Heap of the GUI's JVM in MB (the same property as the run's JMeter processes). */
-    @Parameter(property = "jmeter.heap", defaultValue = "2048")
-    int jmeterHeapMb;
-
-    /** Host of a PerfMon agent whose CPU and memory the plan's collector records; empty: none. */
-    @Parameter(property = "perfmonHost", defaultValue = "")
-    String perfmonHost;
-
-    @Parameter(property = "perfmonPort", defaultValue = "4444")
-    int perfmonPort;
-
-    /** Skips this goal (the run's own switches, -DskipTests and -Desbbench.skip, do not). */
-    @Parameter(property = "esbbench.gui.skip", defaultValue = "false")
-    boolean guiSkip;
-
     /** jmeter-maven-plugin's record of where its configure goal laid JMeter out. */
     @Parameter(defaultValue = "${project.build.directory}/config.json", required = true)
     File jmeterConfig;
@@ -66,7 +44,7 @@ public class GuiMojo extends RunParametersMojo {
     /** Only its own switch: the gui profile sets -DskipTests and -Desbbench.skip to keep the run out of the build. */
     @Override
     Optional<String> skipReason() {
-        return guiSkip ? Optional.of("-Desbbench.gui.skip") : Optional.empty();
+        return flag("esbbench.gui.skip") ? Optional.of("-Desbbench.gui.skip") : Optional.empty();
     }
 
     @Override
@@ -85,18 +63,18 @@ public class GuiMojo extends RunParametersMojo {
 
     private void gui() throws InvalidRunException, IOException, InterruptedException, MojoFailureException {
         Path plansDir = root().resolve("jmx");
-        RunnablePlan chosen = GuiPlanResolver.resolve(plan, root(), plansDir);
+        RunnablePlan chosen = GuiPlanResolver.resolve(parameter("plan"), root(), plansDir);
         RunParameters run = RunParameters.parse(parameters(chosen), root(), plansDir);
         TargetProfile profile = targetProfile();
         Point first = run.points().get(0);
         Path dir = workDir.toPath().resolve("gui");
         Files.createDirectories(dir);
         Map<String, String> properties = PlanProperties.of(run, profile, chosen, first,
-                PlanProperties.Files.of(root(), dir.resolve("perfmon.csv"), perfmonHost, perfmonPort));
+                PlanProperties.Files.of(root(), dir.resolve("perfmon.csv"), parameter("perfmonHost"), number("perfmonPort")));
         JMeterGui.requireDisplay();
         JMeterInstallation jmeter = JMeterInstallation.fromPluginConfig(jmeterConfig.toPath());
         Path log = dir.resolve("jmeter-gui.log");
-        List<String> cmd = JMeterGui.command(ServerLauncher.java(), jmeter, jmeterHeapMb, chosen.file(), log, properties);
+        List<String> cmd = JMeterGui.command(ServerLauncher.java(), jmeter, number("jmeter.heap"), chosen.file(), log, properties);
 
         info("plan " + chosen.file() + (chosen.isStandard() ? " (scenario " + chosen.scenario().get().id() + ")" : "")
                 + ": File > Save writes this file");

@@ -18,10 +18,24 @@ final class ParameterValues {
     private final MavenSession session;
     private final MojoExecution execution;
 
+    /** Values a goal gets without Maven (a goal driven by a test): these, and the defaults. */
+    private final java.util.Map<String, String> fixed;
+
     ParameterValues(ParameterCatalogue catalogue, MavenSession session, MojoExecution execution) {
+        this(catalogue, session, execution, java.util.Map.of());
+    }
+
+    private ParameterValues(ParameterCatalogue catalogue, MavenSession session, MojoExecution execution,
+                            java.util.Map<String, String> fixed) {
         this.catalogue = catalogue;
         this.session = session;
         this.execution = execution;
+        this.fixed = fixed;
+    }
+
+    /** The values {@code given}, the catalogue's defaults for the rest: a goal run outside Maven. */
+    static ParameterValues of(ParameterCatalogue catalogue, java.util.Map<String, String> given) {
+        return new ParameterValues(catalogue, null, null, java.util.Map.copyOf(given));
     }
 
     /** The value the build gives, or the catalogue's default. */
@@ -34,7 +48,7 @@ final class ParameterValues {
     String given(String name) {
         catalogue.get(name); // a name outside the catalogue is a programming error: fail at once
         if (session == null) {
-            return null;
+            return fixed.get(name);
         }
         PluginParameterExpressionEvaluator evaluator = execution == null
                 ? new PluginParameterExpressionEvaluator(session, new MojoExecution(null))

@@ -45,28 +45,6 @@ import org.esbbench.report.folder.RunSessions;
 @Mojo(name = "run", defaultPhase = LifecyclePhase.INTEGRATION_TEST, threadSafe = true)
 public class RunMojo extends CurrentRunMojo {
 
-    /** Heap of each JMeter process in MB, fixed (-Xms = -Xmx) so that heap growth stays out of the timings. */
-    @Parameter(property = "jmeter.heap", defaultValue = "2048")
-    int jmeterHeapMb;
-
-    /** As the analyze goal's: for the analysis a stopped build still makes of what it measured. */
-    @Parameter(property = "saturationThreshold", defaultValue = "90")
-    double saturationThreshold;
-
-    /** Seconds between two progress lines. */
-    @Parameter(property = "progressInterval", defaultValue = "30")
-    int progressInterval;
-
-    /**
-     * Host of a PerfMon agent whose CPU and memory the plans' collector records; empty: the target profile's
-     * {@code perfmon} key, if any (this parameter overrides it).
-     */
-    @Parameter(property = "perfmonHost", defaultValue = "")
-    String perfmonHost;
-
-    @Parameter(property = "perfmonPort", defaultValue = "4444")
-    int perfmonPort;
-
     /** jmeter-maven-plugin's record of where its configure goal laid JMeter out. */
     @Parameter(defaultValue = "${project.build.directory}/config.json", required = true)
     File jmeterConfig;
@@ -79,14 +57,6 @@ public class RunMojo extends CurrentRunMojo {
     @Parameter(defaultValue = "${project.basedir}/../reference-esb/target/reference-esb.jar", required = true)
     File serverJar;
 
-    /** Seconds a restarted backend or server may take to answer its health check. */
-    @Parameter(property = "startTimeout", defaultValue = "90")
-    int startTimeout;
-
-    /** -DkeepResults of a resumed run that changes it; unset: the run plan's (check recorded it). */
-    @Parameter(property = "keepResults")
-    String keepResults;
-
     @Override
     protected void doExecute(CurrentRun current) throws MojoExecutionException, MojoFailureException {
         RunLayout layout = current.layout();
@@ -95,10 +65,15 @@ public class RunMojo extends CurrentRunMojo {
         // Restarted backends and servers outlive this goal (the stop goal stops them): this hook is for a build that
         // ends first.
         StopOnExit restarted = new StopOnExit(registry, "run-restarted");
-        AnalysisOnInterrupt onStop = new AnalysisOnInterrupt(layout, saturationThreshold);
+        AnalysisOnInterrupt onStop;
+        try {
+            onStop = new AnalysisOnInterrupt(layout, decimal("saturationThreshold"));
+        } catch (InvalidRunException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
         try {
             MeasuredRun run = new MeasuredRun(root(), layout, registry, current.plan(), current.profile(), restarted);
-            TargetServers servers = new TargetServers(root(), layout, run.profile(), Duration.ofSeconds(startTimeout),
+            TargetServers servers = new TargetServers(root(), layout, run.profile(), Duration.ofSeconds(number("startTimeout")),
                     this::info);
             JMeterInstallation jmeter = JMeterInstallation.fromPluginConfig(jmeterConfig.toPath());
             Files.createDirectories(layout.dir().resolve(RunLayout.JTL));
@@ -115,10 +90,11 @@ public class RunMojo extends CurrentRunMojo {
             // -Dgenerators: each scenario run is a JMeter client driving the engines the start goal probed.
             Generators generators = Generators.parse(current.planFile().parameters());
             Optional<EngineFleet> fleet = generators.distributed() ? Optional.of(
-                    new EngineFleet(root(), layout, jmeter, generators, jmeterHeapMb, this::info)) : Optional.empty();
+                    new EngineFleet(root(), layout, jmeter, generators, number("jmeter.heap"), this::info)) : Optional.empty();
             TargetWatch targets = new TargetWatch(registry);
             ScenarioRunner runner = new ScenarioRunner(run, jmeter, fleet, raw, targets, new ScenarioRunner.Settings(
-                    jmeterHeapMb, Duration.ofSeconds(progressInterval), perfmonHost, perfmonPort), log);
+                    number("jmeter.heap"), Duration.ofSeconds(number("progressInterval")), parameter("perfmonHost"),
+                    number("perfmonPort")), log);
             TargetRestarts restarts = new TargetRestarts(run, servers, serverJar.toPath(), backendJar.toPath(),
                     RunSessions.current(layout), log);
             new MeasurementLoop(run, done, runner, restarts, targets, fleet, raw, log).run();
@@ -143,7 +119,7 @@ public class RunMojo extends CurrentRunMojo {
 
     private RawResults rawResults(RunLayout layout) throws IOException, MojoFailureException {
         try {
-            return new RawResults(layout, RawResults.choice(keepResults, layout), this::info);
+            return new RawResults(layout, RawResults.choice(given("keepResults"), layout), this::info);
         } catch (IllegalArgumentException e) {
             throw new MojoFailureException(e.getMessage());
         }

@@ -62,14 +62,6 @@ public class StartMojo extends CurrentRunMojo {
     @Parameter(defaultValue = "${project.build.directory}/perfmon-agent", required = true)
     File perfmonAgentDir;
 
-    /** Seconds each started process may take to answer its health check. */
-    @Parameter(property = "startTimeout", defaultValue = "90")
-    int startTimeout;
-
-    /** Heap of the JMeter client (MB); local engines default to it. */
-    @Parameter(property = "jmeter.heap", defaultValue = "2048")
-    int jmeterHeapMb;
-
     /** jmeter-maven-plugin's record of where its configure goal laid JMeter out (for -Dgenerators engines). */
     @Parameter(defaultValue = "${project.build.directory}/config.json", required = true)
     File jmeterConfig;
@@ -98,7 +90,7 @@ public class StartMojo extends CurrentRunMojo {
             // written before the monitor starts, which reads it.
             startEngines(current, registry, started);
             startBroker(layout, profile, onStarted);
-            TargetServers servers = new TargetServers(root(), layout, profile, Duration.ofSeconds(startTimeout), this::info);
+            TargetServers servers = new TargetServers(root(), layout, profile, Duration.ofSeconds(number("startTimeout")), this::info);
             startBackend(servers, first.get().point().delayMs(), onStarted);
             // The first pending point's heap; the run goal restarts the server for each further one. From session 2
             // on, the GC log is one of the session's own.
@@ -127,7 +119,7 @@ public class StartMojo extends CurrentRunMojo {
             return;
         }
         new EngineFleet(root(), current.layout(), JMeterInstallation.fromPluginConfig(jmeterConfig.toPath()), generators,
-                jmeterHeapMb, this::info).startAndProbe(registry, started);
+                number("jmeter.heap"), this::info).startAndProbe(registry, started);
     }
 
     /** The echo backend with the first pending point's delay, unless the profile says backend=external. */
@@ -161,7 +153,7 @@ public class StartMojo extends CurrentRunMojo {
         if (broker.isEmpty()) {
             return;
         }
-        BrokerLauncher launcher = new BrokerLauncher(root(), layout, Duration.ofSeconds(startTimeout), this::info);
+        BrokerLauncher launcher = new BrokerLauncher(root(), layout, Duration.ofSeconds(number("startTimeout")), this::info);
         ManagedProcess process = launcher.start(broker.get(), JmsProvider.of(profile));
         onStarted.accept(process);
         launcher.await(process, broker.get());

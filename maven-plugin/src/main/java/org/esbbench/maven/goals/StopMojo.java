@@ -1,11 +1,13 @@
 package org.esbbench.maven.goals;
 
+import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ProcessRegistry;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -22,32 +24,23 @@ import org.esbbench.report.folder.RunLayout;
 @Mojo(name = "stop", defaultPhase = LifecyclePhase.POST_INTEGRATION_TEST, threadSafe = true)
 public class StopMojo extends EsbBenchMojo {
 
-    /** Seconds a process gets to finish in-flight work after SIGTERM before it is killed. */
-    @Parameter(property = "stopGrace", defaultValue = "20")
-    int stopGrace;
-
-    /**
-     * An earlier run whose processes to stop instead of this build's: its id (folder name under results/), a folder
-     * path, or "latest" (as for analyze): a build that was killed left them, and a resume refuses while they run.
-     */
-    @Parameter(property = "run", defaultValue = "")
-    String run;
-
     @Override
-    protected void doExecute() throws MojoExecutionException {
+    protected void doExecute() throws MojoExecutionException, MojoFailureException {
         try {
-            String earlier = this.run == null ? "" : this.run.strip();
+            String earlier = parameter("run").strip();
             Optional<RunLayout> run = earlier.isEmpty() ? currentRunPointer().current()
                     : Optional.of(new RunLayout(LatestRun.resolve(root().resolve("results"), earlier)));
             if (run.isEmpty()) {
                 info("no current run (" + currentRunPointer().file() + " missing): nothing to stop");
                 return;
             }
-            List<String> stopped = new ProcessRegistry(run.get().processes()).stopAll(Duration.ofSeconds(stopGrace));
+            List<String> stopped = new ProcessRegistry(run.get().processes()).stopAll(Duration.ofSeconds(number("stopGrace")));
             if (stopped.isEmpty()) {
                 info("run " + run.get().runId() + ": no process left running");
             }
             stopped.forEach(this::info);
+        } catch (InvalidRunException e) {
+            throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {
             throw new MojoExecutionException("could not stop the run's processes: " + e.getMessage(), e);
         }

@@ -43,6 +43,21 @@ public final class Checks {
         return (name, value) -> list(name, value, x -> nonNegative(name, x, max));
     }
 
+    /** A number from 0 to 100. */
+    public static RunParameter.Check percent() {
+        return (name, value) -> {
+            double p;
+            try {
+                p = Double.parseDouble(value == null ? "" : value.strip());
+            } catch (NumberFormatException e) {
+                p = Double.NaN;
+            }
+            if (!(p >= 0 && p <= 100)) {
+                throw new InvalidRunException("-D" + name + "=" + value + ": a percentage from 0 to 100");
+            }
+        };
+    }
+
     /** One of {@code valid}, in any case. */
     public static RunParameter.Check oneOf(String... valid) {
         return (name, value) -> oneOf(name, value, List.of(valid));

@@ -146,7 +146,8 @@ final class StandardParameters {
                 .checkedBy(Checks.parsedBy(DriftThreshold::parse))
                 .with(RECORDED));
         list.add(RunParameter.of("saturationThreshold", "90",
-                "Machine CPU % from which a point is flagged `machine-saturated`."));
+                "Machine CPU % from which a point is flagged `machine-saturated`.")
+                .checkedBy(Checks.percent()));
         list.add(RunParameter.of("dashboards", "true",
                 "Whether to make JMeter's HTML dashboard of each measurement window."));
         list.add(RunParameter.of("dashboardHeap", "",
@@ -163,13 +164,17 @@ final class StandardParameters {
                 .checkedBy(Checks.positive(65535))
                 .with(TO_PLANS));
         list.add(RunParameter.of("jmeter.heap", "2048",
-                "Heap of each JMeter process (and of the GUI) in MB, fixed so that heap growth stays out of the timings."));
+                "Heap of each JMeter process (and of the GUI) in MB, fixed so that heap growth stays out of the timings.")
+                .checkedBy(Checks.positive(1 << 20)));
         list.add(RunParameter.of("progressInterval", "30",
-                "Seconds between two progress lines while the scenario runs go on."));
+                "Seconds between two progress lines while the scenario runs go on.")
+                .checkedBy(Checks.positive(86_400)));
         list.add(RunParameter.of("startTimeout", "90",
-                "Seconds each started process (backend, server, broker, engine) may take to answer its health check."));
+                "Seconds each started process (backend, server, broker, engine) may take to answer its health check.")
+                .checkedBy(Checks.positive(86_400)));
         list.add(RunParameter.of("stopGrace", "20",
-                "Seconds a stopped process gets after its stop signal before it is killed."));
+                "Seconds a stopped process gets after its stop signal before it is killed.")
+                .checkedBy(Checks.nonNegative(86_400)));
         list.add(RunParameter.of("plan", "direct",
                 "For `mvn -Pgui`: the plan to open, a scenario id, a plan name in `jmx/` or a path to a `.jmx` file."));
         list.add(RunParameter.of("esbbench.gui.skip", "false",

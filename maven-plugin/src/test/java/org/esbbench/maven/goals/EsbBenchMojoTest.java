@@ -2,6 +2,7 @@ package org.esbbench.maven.goals;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The skip switches: the run's goals honour -Desbbench.skip and -DskipTests, the gui goal only its own. */
@@ -15,14 +16,13 @@ class EsbBenchMojoTest {
                 ran[0]++;
             }
         };
-        goal.skipTests = true;
+        goal.given(Map.of("skipTests", "true"));
         goal.execute();
         assertThat(ran[0]).isZero();
         assertThat(goal.skipReason()).contains("-DskipTests");
-        goal.skipTests = false;
-        goal.skip = true;
+        goal.given(Map.of("esbbench.skip", "true"));
         assertThat(goal.skipReason()).contains("-Desbbench.skip");
-        goal.skip = false;
+        goal.given(Map.of("skipTests", "false", "esbbench.skip", "false"));
         goal.execute();
         assertThat(ran[0]).isOne();
     }
@@ -30,10 +30,9 @@ class EsbBenchMojoTest {
     @Test
     void theGuiGoalHasItsOwnSwitch() {
         GuiMojo gui = new GuiMojo();
-        gui.skip = true;
-        gui.skipTests = true;
+        gui.given(Map.of("esbbench.skip", "true", "skipTests", "true"));
         assertThat(gui.skipReason()).isEmpty();
-        gui.guiSkip = true;
+        gui.given(Map.of("esbbench.gui.skip", "true"));
         assertThat(gui.skipReason()).contains("-Desbbench.gui.skip");
     }
 }

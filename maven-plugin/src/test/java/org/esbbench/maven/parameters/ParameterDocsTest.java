@@ -57,12 +57,14 @@ class ParameterDocsTest {
         while (m.find()) {
             declared.add(m.group(2));
         }
+        assertThat(Files.readString(descriptor)).as("the descriptor lists the goals").contains("<goal>check</goal>",
+                "<goal>run</goal>", "<goal>analyze</goal>");
         declared.removeAll(Set.of("project.basedir", "project.build.directory", "project.version", "session",
                 "mojoExecution", "camel.version", "artemis.version"));
         declared.removeIf(name -> name.startsWith("project.") || name.startsWith("session"));
         Set<String> catalogued = new TreeSet<>();
         ParameterCatalogue.STANDARD.all().forEach(p -> catalogued.add(p.name()));
-        assertThat(declared).isNotEmpty();
+        // Today no goal declares a parameter of its own (they read the catalogue's): one that does must be in it.
         assertThat(catalogued).containsAll(declared);
     }
 
