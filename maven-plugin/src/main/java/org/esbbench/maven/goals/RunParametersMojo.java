@@ -46,6 +46,15 @@ abstract class RunParametersMojo extends EsbBenchMojo {
 
     /** The build's values merged with -Dmatrix and the target profile's default.NAME keys, and where each came from. */
     ParameterSources.Merged mergedParameters() throws InvalidRunException {
+        // Every parameter this build gives, the goals' switches too (-DstopGrace=x fails here, not after the run).
+        Map<String, String> given = new LinkedHashMap<>();
+        ParameterCatalogue.STANDARD.all().forEach(p -> {
+            String v = given(p.name());
+            if (v != null) {
+                given.put(p.name(), v);
+            }
+        });
+        ParameterCatalogue.STANDARD.validate(given);
         Map<String, String> values = buildParameters();
         String matrix = parameter("matrix");
         Optional<Matrix> m = matrix.isBlank() ? Optional.empty()
