@@ -43,7 +43,7 @@ class SmokeRunOutputsIT {
         assertThat(pointer).as("the suite's pointer to this build's run").exists();
         runDir = Path.of(Files.readString(pointer).strip());
         assertThat(runDir).isDirectory();
-        assertThat(runDir.resolve(RunLayout.RUN_PLAN)).as("the run plan check wrote").isRegularFile();
+        assertThat(runDir.resolve(RunLayout.RUN_PARAMETERS)).as("the run parameters check wrote").isRegularFile();
     }
 
     private static JsonNode runJson() throws IOException {

@@ -162,7 +162,7 @@ public final class NewRun implements RunChecks.Run {
             Map<String, Object> facts = RunFacts.of(root, plan, profile, versions);
             merged.matrix().ifPresent(m -> facts.put("matrix", m.record(merged.overridden())));
             RunPlanFiles.of(layout.runId(), Instant.now(), parameters, plan, profile, unchecked, description, facts)
-                    .write(layout.runPlan());
+                    .write(layout.runParameters());
             RunSessions.append(layout.sessions(), new RunSessions.Session(1, System.currentTimeMillis(), 0, 0,
                     plan.scenarioRuns(), ResumeCheck.describeExplicit(settings.explicit())));
             pointer.point(layout);
@@ -174,7 +174,7 @@ public final class NewRun implements RunChecks.Run {
     }
 
     private Path newRunDir() throws IOException {
-        Path results = root.resolve("results");
+        Path results = root.resolve(RunLayout.RESULTS);
         String base = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + settings.target();
         Path dir = results.resolve(base);
         for (int i = 2; Files.exists(dir); i++) {

@@ -9,8 +9,6 @@ import org.esbbench.report.folder.RunLayout;
 
 /** A preflight line goes to the build's log and to the run folder's preflight.log (what the target answered). */
 public final class PreflightLog implements Consumer<String> {
-    /** The preflight's lines in the run folder. */
-    public static final String NAME = "preflight.log";
 
     private final RunLayout layout;
     private final BuildLog log;
@@ -24,10 +22,10 @@ public final class PreflightLog implements Consumer<String> {
     public void accept(String line) {
         log.info(line);
         try {
-            Files.writeString(layout.dir().resolve(NAME), line + System.lineSeparator(), StandardOpenOption.CREATE,
+            Files.writeString(layout.preflightLog(), line + System.lineSeparator(), StandardOpenOption.CREATE,
                     StandardOpenOption.APPEND);
         } catch (IOException e) {
-            log.warn("cannot write " + NAME + ": " + e.getMessage());
+            log.warn("cannot write " + RunLayout.PREFLIGHT_LOG + ": " + e.getMessage());
         }
     }
 }

@@ -65,7 +65,7 @@ public final class ResumeCheck {
         RunLayout layout = resolve(resume);
         RunParametersFile planFile;
         try {
-            planFile = RunParametersFile.read(layout.runPlan());
+            planFile = RunParametersFile.read(layout.runParametersFile());
         } catch (IOException e) {
             throw new InvalidRunException("cannot resume " + layout.runId() + ": " + e.getMessage());
         }
@@ -85,14 +85,14 @@ public final class ResumeCheck {
 
     /** The run folder {@code resume} names: a run id, a path, or {@code latest}, the newest planned run. */
     RunLayout resolve(String resume) throws InvalidRunException {
-        Path results = root.resolve("results");
+        Path results = root.resolve(RunLayout.RESULTS);
         Path dir;
         try {
             if (resume.equals(RunLayout.LATEST)) {
                 // Not results/latest: only the analysis writes that link, so it never names a killed run.
                 dir = LatestRun.newestPlanned(results);
                 log.accept("resume latest = " + dir.getFileName() + " (planned "
-                        + RunParametersFile.read(new RunLayout(dir).runPlan()).checkedAt() + ")");
+                        + RunParametersFile.read(new RunLayout(dir).runParametersFile()).checkedAt() + ")");
             } else {
                 dir = LatestRun.resolve(results, resume);
             }
@@ -101,9 +101,9 @@ public final class ResumeCheck {
                     + "; give a run id (a folder under results/), a run folder's path or latest");
         }
         RunLayout layout = new RunLayout(dir);
-        if (!Files.isRegularFile(layout.runPlan())) {
+        if (!Files.isRegularFile(layout.runParametersFile())) {
             throw new InvalidRunException("-Dresume=" + resume + ": " + dir + " is not a run check finished (no "
-                    + RunLayout.RUN_PLAN + "): start a new run (no -Dresume)");
+                    + RunLayout.RUN_PARAMETERS + "): start a new run (no -Dresume)");
         }
         return layout;
     }
@@ -200,7 +200,7 @@ public final class ResumeCheck {
         RunLayout layout = r.layout();
         java.util.Optional<String> tail = ScenarioRunJournal.repairTail(layout.scenarioRuns());
         if (tail.isPresent()) {
-            Path kept = layout.partial(r.session()).resolve(RunLayout.SCENARIO_RUNS.replace(".csv", ".tail"));
+            Path kept = layout.journalTail(r.session());
             Files.createDirectories(kept.getParent());
             Files.writeString(kept, tail.get());
             log.accept("the journal's last line was torn (a build killed while writing it): cut back, kept as "

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.folder.KeepResults;
+import org.esbbench.report.folder.RunLayout;
 
 /**
  * The one skeleton of the check goal, for a new run ({@link NewRun}) and for one resumed with -Dresume
@@ -77,7 +78,7 @@ public final class RunChecks {
     public void check(Run run, boolean measures, CurrentRunPointer pointer) throws InvalidRunException, IOException {
         run.describe();
         log.info(DiskEstimate.check(DiskEstimate.of(run.toMeasure(), run.plan().loadSeconds(), dashboards, run.keep()),
-                root.resolve("results"), freeSpace));
+                root.resolve(RunLayout.RESULTS), freeSpace));
         writeRunSizes(run.plan());
         if (!measures) {
             log.info(run.what() + " valid; no run in this build (it ends before integration-test)");

@@ -130,17 +130,17 @@ public final class EngineFleet {
     private List<EngineProbe.Passed> probe(List<EngineAddress> engines, String clientAddress,
                                            OnStarted onStarted, ProcessRegistry registry)
             throws IOException, InvalidRunException {
-        Path dir = Files.createDirectories(layout.dir().resolve("engines"));
-        Path plan = dir.resolve("probe.jmx");
+        Files.createDirectories(layout.engineProbe(".jmx").getParent());
+        Path plan = layout.engineProbe(".jmx");
         Files.writeString(plan, EngineProbe.plan());
-        Path jtl = dir.resolve("probe.csv");
+        Path jtl = layout.engineProbe(".csv");
         Files.deleteIfExists(jtl);
-        Path output = dir.resolve("probe.out");
+        Path output = layout.engineProbe(".out");
         List<String> addresses = engines.stream().map(EngineAddress::address).toList();
         // The probe's one sample per engine is the last it sends: always StrippedBatch, which sends what it holds
         // before it reports the test's end (StrippedAsynch reports the end first and may lose its last batch).
         List<String> cmd = JMeterCommand.remote(jmeter, PROBE_CLIENT_HEAP_MB, plan, Map.of(), Map.of(), jtl,
-                dir.resolve("probe.log"), remote(addresses, clientAddress, freeUdpPort(), Generators.BATCH));
+                layout.engineProbe(".log"), remote(addresses, clientAddress, freeUdpPort(), Generators.BATCH));
         long started = System.currentTimeMillis();
         ManagedProcess client = ManagedProcess.start("jmeter-probe", cmd, keystore.dir(), output);
         onStarted.accept(client);
@@ -224,7 +224,7 @@ public final class EngineFleet {
             Optional<ManagedProcess> p = e.local() ? registry.running(e.id()) : Optional.empty();
             EngineAddress address = new EngineAddress(e.id(), e.host(), e.registryPort());
             // A local engine that died since the check before the point is watched by its port: it fails in two looks.
-            watched.add(new EngineWatch.Watched(address, p, EngineLauncher.engineLog(layout, e.id())));
+            watched.add(new EngineWatch.Watched(address, p, layout.engineLog(e.id())));
         }
         return new EngineWatch(watched, clientOutput);
     }
@@ -275,7 +275,7 @@ public final class EngineFleet {
         if (!Files.exists(jtl)) {
             return Optional.empty();
         }
-        Path partial = jtl.resolveSibling(jtl.getFileName() + ".partial");
+        Path partial = RunLayout.abortedResultsOf(jtl);
         return Optional.of(Files.move(jtl, partial, StandardCopyOption.REPLACE_EXISTING));
     }
 

@@ -72,12 +72,12 @@ final class EngineLauncher {
     }
 
     Path output(String id) {
-        return layout.logs().resolve(id + ".out");
+        return layout.engineOutput(id);
     }
 
     /** A local engine's JMeter log (its -j), which the watch of a scenario run reads too. */
     static Path engineLog(RunLayout layout, String id) {
-        return layout.logs().resolve(id + ".log");
+        return layout.engineLog(id);
     }
 
     /** The engine's command line: nothing secret on it (the keystore password is in the -q file). */

@@ -44,7 +44,7 @@ public class AnalyzeMojo extends EsbBenchMojo {
         RunLayout layout;
         try {
             layout = earlier.isEmpty() ? CurrentRun.read(currentRunPointer(), root()).layout()
-                    : new RunLayout(LatestRun.resolve(root().resolve("results"), earlier));
+                    : new RunLayout(LatestRun.resolve(root().resolve(RunLayout.RESULTS), earlier));
         } catch (InvalidRunException e) {
             throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {
@@ -79,7 +79,7 @@ public class AnalyzeMojo extends EsbBenchMojo {
         } catch (IOException e) {
             throw new MojoExecutionException("could not analyse the run in " + layout.dir() + ": " + e.getMessage(), e);
         }
-        info("results in " + root().relativize(layout.dir()) + " (summary.md, summary.csv, points.csv, run.json)");
+        info("results in " + root().relativize(layout.dir()) + " (" + String.join(", ", RunLayout.SUMMARY_MD, RunLayout.SUMMARY_CSV, RunLayout.POINTS, RunLayout.RUN_JSON) + ")");
         if (!result.passed()) {
             throw new MojoFailureException("the run failed: " + String.join("; ", result.failures())
                     + " (details in " + layout.summaryMd() + ")");

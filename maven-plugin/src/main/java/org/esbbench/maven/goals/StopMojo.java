@@ -29,7 +29,7 @@ public class StopMojo extends EsbBenchMojo {
         try {
             String earlier = parameter("run").strip();
             Optional<RunLayout> run = earlier.isEmpty() ? currentRunPointer().current()
-                    : Optional.of(new RunLayout(LatestRun.resolve(root().resolve("results"), earlier)));
+                    : Optional.of(new RunLayout(LatestRun.resolve(root().resolve(RunLayout.RESULTS), earlier)));
             if (run.isEmpty()) {
                 info("no current run (" + currentRunPointer().file() + " missing): nothing to stop");
                 return;

@@ -8,6 +8,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalLong;
+import org.esbbench.report.folder.RunLayout;
 
 /**
  * Writes CPU time series, {@code epochMs,process,cpuMs}, one row per source and tick, to a CSV file (read back by
@@ -25,7 +26,7 @@ public final class CpuSampler implements AutoCloseable {
         boolean fresh = !Files.exists(csv) || Files.size(csv) == 0;
         out = Files.newBufferedWriter(csv, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         if (fresh) {
-            out.write("epochMs,process,cpuMs\n");
+            out.write(RunLayout.CPU_HEADER + "\n");
             out.flush();
         }
     }

@@ -30,7 +30,7 @@ public final class CurrentRun {
     public static CurrentRun read(CurrentRunPointer pointer, Path root) throws IOException, InvalidRunException {
         RunLayout layout = pointer.current().orElseThrow(() -> new InvalidRunException("no run prepared ("
                 + pointer.file() + " missing): the esb-bench:check goal runs first in the same build"));
-        return new CurrentRun(layout, RunParametersFile.read(layout.runPlan()), root);
+        return new CurrentRun(layout, RunParametersFile.read(layout.runParametersFile()), root);
     }
 
     public RunLayout layout() {
@@ -57,7 +57,7 @@ public final class CurrentRun {
         if (record.get(RunFacts.TARGET_PROFILE) instanceof Map<?, ?> recorded) {
             recorded.forEach((k, v) -> properties.setProperty(String.valueOf(k), String.valueOf(v)));
         } else {
-            throw new InvalidRunException(layout.runPlan() + " records no target profile: write it again with esb-bench:check");
+            throw new InvalidRunException(layout.runParametersFile() + " records no target profile: write it again with esb-bench:check");
         }
         Object file = record.get(RunFacts.TARGET_PROFILE_FILE);
         Path profileFile = Path.of(file == null ? planFile.target() + ".properties" : file.toString());

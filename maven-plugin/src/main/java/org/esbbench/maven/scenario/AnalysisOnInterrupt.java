@@ -90,7 +90,7 @@ public final class AnalysisOnInterrupt implements AutoCloseable {
             say("build stopped: analysing what run " + layout.runId() + " measured so far (no dashboards, at most "
                     + LIMIT.toSeconds() + " s)");
             Process analysis = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(layout.logs().resolve("analysis-of-stopped-run.log").toFile()).start();
+                    .redirectOutput(layout.analysisOfStoppedRunLog().toFile()).start();
             if (!analysis.waitFor(LIMIT.toSeconds(), TimeUnit.SECONDS)) {
                 analysis.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
                 say("the analysis did not finish within " + LIMIT.toSeconds() + " s and was stopped; run it with"
@@ -101,8 +101,7 @@ public final class AnalysisOnInterrupt implements AutoCloseable {
             say(analysis.exitValue() <= 1
                     ? "summary of the stopped run: " + layout.summaryMd() + " (the stop is among its failures); measure"
                             + " the rest with -Dresume=" + layout.runId()
-                    : "could not analyse the stopped run (exit " + analysis.exitValue() + ", log " + layout.logs()
-                            .resolve("analysis-of-stopped-run.log") + "); run mvn -pl suite esb-bench:analyze -Drun="
+                    : "could not analyse the stopped run (exit " + analysis.exitValue() + ", log " + layout.analysisOfStoppedRunLog() + "); run mvn -pl suite esb-bench:analyze -Drun="
                             + layout.runId() + " later");
         } catch (IOException e) {
             say("could not start the analysis of the stopped run: " + e.getMessage());

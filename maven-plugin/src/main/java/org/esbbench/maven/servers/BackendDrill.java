@@ -41,10 +41,10 @@ public final class BackendDrill {
 
     /** The backend's extra arguments for the run in {@code layout}: none unless its plan asks for failures. */
     public static List<String> arguments(RunLayout layout) throws IOException, InvalidRunException {
-        if (layout == null || !Files.isRegularFile(layout.runPlan())) {
+        if (layout == null || !Files.isRegularFile(layout.runParametersFile())) {
             return List.of();
         }
-        double percent = failPercent(RunParametersFile.read(layout.runPlan()).parameters());
+        double percent = failPercent(RunParametersFile.read(layout.runParametersFile()).parameters());
         return percent > 0 ? List.of("--fail-percent", Double.toString(percent)) : List.of();
     }
 }

@@ -55,7 +55,7 @@ public final class CommandServerLauncher {
 
     /** The run's server folder, ${work}: the server's files (nginx's prefix, its logs and temporary files). */
     Path work() {
-        return layout.dir().resolve("server");
+        return layout.serverWork();
     }
 
     /** The placeholders for a start at {@code heap}; the GC log is the run's for that heap (session 1's name). */

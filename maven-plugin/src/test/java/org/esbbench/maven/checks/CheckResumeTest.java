@@ -44,7 +44,7 @@ class CheckResumeTest {
         RunLayout layout = new RunLayout(dir.resolve("results").resolve(id));
         RunPlanFiles.of(layout.runId(), at, parameters, plan, profile, List.of(), "test run",
                 RunFacts.of(ROOT, plan, profile, new RunFacts.Versions("1", "5.6.3", "reference-esb 1")))
-                .write(layout.runPlan());
+                .write(layout.runParameters());
         return layout;
     }
 
@@ -91,7 +91,7 @@ class CheckResumeTest {
         RunLayout layout = planned("r", Instant.parse("2026-11-23T10:00:00Z"));
         ResumeCheck check = check();
         Files.createDirectories(layout.jtl("x").getParent());
-        for (var run : org.esbbench.report.folder.RunParametersFile.read(layout.runPlan()).scenarioRuns()) {
+        for (var run : org.esbbench.report.folder.RunParametersFile.read(layout.runParametersFile()).scenarioRuns()) {
             Files.writeString(layout.jtl(run.name()), "timeStamp,elapsed\n1,2\n");
             ScenarioRunJournal.append(layout.scenarioRuns(),
                     new ScenarioRunJournal.Entry(run.name(), 0, 7_000, Optional.of(0), ""));

@@ -75,6 +75,6 @@ class RunTolerancesTest {
     private static void plan(RunLayout layout, Map<String, String> parameters) throws Exception {
         new RunParametersFile(layout.runId(), "reference", Instant.now(), parameters,
                 List.of(new RunParametersFile.PlanEntry("direct", "jmx/direct.jmx", "direct", true)),
-                List.of(new Point("direct", 1, 1024, 0)), 1, 1, 1, "", Map.of()).write(layout.runPlan());
+                List.of(new Point("direct", 1, 1024, 0)), 1, 1, 1, "", Map.of()).write(layout.runParameters());
     }
 }

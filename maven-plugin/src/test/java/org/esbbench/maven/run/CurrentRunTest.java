@@ -37,7 +37,7 @@ class CurrentRunTest {
         RunLayout layout = new RunLayout(dir.resolve("results/run-1"));
         RunPlanFiles.of(layout.runId(), Instant.parse("2026-01-02T03:04:05Z"), parameters, plan, profile, List.of("rest"),
                 "two plans", RunFacts.of(root, plan, profile, new RunFacts.Versions("1", "5.6.3", "reference-esb 1")))
-                .write(layout.runPlan());
+                .write(layout.runParameters());
         CurrentRunPointer pointer = new CurrentRunPointer(dir.resolve("target/esb-bench"));
         pointer.point(layout);
 

@@ -59,7 +59,7 @@ class ProfileSecretsTest {
         RunLayout layout = new RunLayout(dir.resolve("results/run-1"));
         RunPlanFiles.of(layout.runId(), Instant.parse("2026-11-23T20:00:00Z"), parameters, plan, profile, List.of(),
                 "secured", RunFacts.of(root, plan, profile, new RunFacts.Versions("1", "5.6.3", "an external server")))
-                .write(layout.runPlan());
+                .write(layout.runParameters());
         CurrentRunPointer pointer = new CurrentRunPointer(dir.resolve("target/esb-bench"));
         pointer.point(layout);
 
@@ -72,7 +72,7 @@ class ProfileSecretsTest {
         ResultsIndex.write(dir.resolve("results"));
 
         assertThat(layout.dir().resolve("run.json")).exists();
-        String runPlan = Files.readString(layout.runPlan());
+        String runPlan = Files.readString(layout.runParametersFile());
         assertThat(runPlan).contains("\"jmx.password\" : \"" + Secret.HIDDEN + "\"")
                 .contains("\"other.secret\" : \"file:secret.txt\"").contains("\"jmx.user\" : \"bench\"");
         assertThat(filesHoldingSecrets(dir)).as("files of the results and the build's folder holding a password")

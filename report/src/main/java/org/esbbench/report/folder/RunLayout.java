@@ -49,9 +49,6 @@ public record RunLayout(Path dir) {
     public static final String RUN_PARAMETERS = "run-parameters.json";
     /** What {@link #RUN_PARAMETERS} was called in the folders of earlier versions: read, never written. */
     public static final String RUN_PLAN_BEFORE_RENAME = "run-plan.json";
-    /** @deprecated the run parameters file's name is {@link #RUN_PARAMETERS}: kept for callers not yet moved to it */
-    @Deprecated
-    public static final String RUN_PLAN = RUN_PARAMETERS;
     public static final String PREFLIGHT_LOG = "preflight.log";
     public static final String GENERATORS = "generators.json";
     public static final String PERFMON_AGENT = "perfmon.properties";
@@ -119,12 +116,6 @@ public record RunLayout(Path dir) {
         Path current = runDir.resolve(RUN_PARAMETERS);
         Path before = runDir.resolve(RUN_PLAN_BEFORE_RENAME);
         return !java.nio.file.Files.exists(current) && java.nio.file.Files.isRegularFile(before) ? before : current;
-    }
-
-    /** @deprecated {@link #runParameters()} to write, {@link #runParametersFile()} to read (this one does both) */
-    @Deprecated
-    public Path runPlan() {
-        return runParametersFile();
     }
 
     public Path preflightLog() {

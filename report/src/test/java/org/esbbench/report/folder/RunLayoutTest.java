@@ -60,18 +60,6 @@ class RunLayoutTest {
     }
 
     @Test
-    @SuppressWarnings("deprecation")
-    void theOldNamesOfTheMembersGiveTheNewFile() throws IOException {
-        RunLayout layout = new RunLayout(results.resolve("run"));
-        assertThat(RunLayout.RUN_PLAN).isEqualTo(RunLayout.RUN_PARAMETERS);
-        assertThat(layout.runPlan()).isEqualTo(layout.runParameters());
-
-        Files.createDirectories(layout.dir());
-        parameters("run", Instant.now()).write(layout.dir().resolve(RunLayout.RUN_PLAN_BEFORE_RENAME));
-        assertThat(layout.runPlan()).isEqualTo(layout.runParametersFile());
-    }
-
-    @Test
     void namesTheFilesTheGoalsWriteBesideTheAnalysis() {
         RunLayout layout = new RunLayout(results.resolve("run"));
         Path dir = layout.dir();

@@ -96,7 +96,7 @@ final class ChildBuild {
             requireAlive();
             if (Files.isRegularFile(pointer)) {
                 RunLayout layout = new RunLayout(Path.of(Files.readString(pointer).strip()));
-                if (Files.isRegularFile(layout.runPlan())) {
+                if (Files.isRegularFile(layout.runParametersFile())) {
                     return layout;
                 }
             }

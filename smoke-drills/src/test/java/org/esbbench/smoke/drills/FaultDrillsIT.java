@@ -52,7 +52,7 @@ class FaultDrillsIT {
         ScenarioRunJournal.Entry row = row(broken.layout, broken.name);
         assertThat(row.problem()).contains("JMeter exited with 137 (signal 9)");
         // The server is fine: the 3rd point is measured.
-        String third = RunParametersFile.read(broken.layout.runPlan()).scenarioRuns().get(2).name();
+        String third = RunParametersFile.read(broken.layout.runParametersFile()).scenarioRuns().get(2).name();
         assertThat(row(broken.layout, third).problem()).isEmpty();
         assertThat(pointsCsvRows(broken.layout)).contains(first(broken.layout), third);
         common(child, broken, exit, "JMeter exited with 137 (signal 9)", row);
@@ -92,7 +92,7 @@ class FaultDrillsIT {
         ScenarioRunJournal.Entry row = row(broken.layout, broken.name);
         String cause = target + " process (pid " + broken.pid + ") exited (signal 9) during " + broken.name;
         assertThat(row.problem()).startsWith(cause);
-        String third = RunParametersFile.read(broken.layout.runPlan()).scenarioRuns().get(2).name();
+        String third = RunParametersFile.read(broken.layout.runParametersFile()).scenarioRuns().get(2).name();
         assertThat(row(broken.layout, third).problem()).startsWith("not measured: " + target + " process (pid ");
         assertThat(Files.exists(broken.layout.results(third))).as("no JMeter started against the dead " + target).isFalse();
         common(child, broken, exit, cause, row);
@@ -141,11 +141,11 @@ class FaultDrillsIT {
     }
 
     private static String first(RunLayout layout) throws IOException {
-        return RunParametersFile.read(layout.runPlan()).scenarioRuns().get(0).name();
+        return RunParametersFile.read(layout.runParametersFile()).scenarioRuns().get(0).name();
     }
 
     private static String second(RunLayout layout) throws IOException {
-        return RunParametersFile.read(layout.runPlan()).scenarioRuns().get(1).name();
+        return RunParametersFile.read(layout.runParametersFile()).scenarioRuns().get(1).name();
     }
 
     private static ScenarioRunJournal.Entry row(RunLayout layout, String name) throws IOException {

@@ -30,7 +30,7 @@ class NginxKilledIT {
     void theMastersDeathFailsTheBuildNamingItAndNothingOfItsGroupOutlivesTheBuild() throws Exception {
         ChildBuild child = ChildBuild.start("drill-nginx", PLAN);
         RunLayout layout = child.awaitRun();
-        List<RunParametersFile.ScenarioRun> runs = RunParametersFile.read(layout.runPlan()).scenarioRuns();
+        List<RunParametersFile.ScenarioRun> runs = RunParametersFile.read(layout.runParametersFile()).scenarioRuns();
         child.awaitRow(layout, runs.get(0).name());
         String name = runs.get(1).name();
         child.awaitSamples(layout.jtl(name));

@@ -121,7 +121,7 @@ class GeneratorsRunIT {
             }
             assertThat(ran).as("engine-" + (k + 1) + " ran its users in each scenario run").isEqualTo(SCENARIOS.size());
         }
-        assertThat(runDir.resolve("run-plan.json")).content().contains("\"generators\" : \"local:2\"");
+        assertThat(runDir.resolve(org.esbbench.report.folder.RunLayout.RUN_PARAMETERS)).content().contains("\"generators\" : \"local:2\"");
     }
 
     @Test

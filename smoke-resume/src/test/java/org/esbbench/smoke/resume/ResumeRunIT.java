@@ -53,7 +53,7 @@ class ResumeRunIT {
         first.addAll(PLAN);
         Process child = child(settings, first, log1);
         RunLayout layout = awaitRun(child, log1);
-        RunParametersFile plan = RunParametersFile.read(layout.runPlan());
+        RunParametersFile plan = RunParametersFile.read(layout.runParametersFile());
         assertThat(plan.scenarioRuns()).hasSize(SCENARIO_RUNS);
         String fourth = plan.scenarioRuns().get(3).name();
         awaitSuccessRows(child, layout, 3, log1);
@@ -221,7 +221,7 @@ class ResumeRunIT {
             requireAlive(child, log);
             if (Files.isRegularFile(pointer)) {
                 RunLayout layout = new RunLayout(Path.of(Files.readString(pointer).strip()));
-                if (Files.isRegularFile(layout.runPlan())) {
+                if (Files.isRegularFile(layout.runParametersFile())) {
                     return layout;
                 }
             }

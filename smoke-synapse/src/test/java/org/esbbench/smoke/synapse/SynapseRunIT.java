@@ -95,7 +95,7 @@ class SynapseRunIT {
         assertThat(preflight).anyMatch(l -> l.startsWith("preflight cbr-soap-header: routing mismatch")
                 && l.contains("SOAP fault \"Invalid routing header\""));
         // The profile's default.wsMode=fresh: Rampart 1.7.1 refuses Timestamps older than 300 s.
-        assertThat(Files.readString(runDir.resolve("run-plan.json"))).containsPattern("\"wsMode\"\\s*:\\s*\"fresh\"");
+        assertThat(Files.readString(runDir.resolve(org.esbbench.report.folder.RunLayout.RUN_PARAMETERS))).containsPattern("\"wsMode\"\\s*:\\s*\"fresh\"");
     }
 
     @Test
