@@ -5,11 +5,10 @@ import org.esbbench.maven.engines.GeneratorsCheck;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.parameters.ParameterSources;
 import org.esbbench.maven.parameters.RunParameters;
-import org.esbbench.maven.parameters.RunTolerances;
 import org.esbbench.maven.run.BuildLog;
 import org.esbbench.maven.run.CurrentRunPointer;
 import org.esbbench.maven.run.RunFacts;
-import org.esbbench.maven.run.RunPlanFiles;
+import org.esbbench.maven.run.RecordedRun;
 import org.esbbench.maven.servers.TargetServers;
 import org.esbbench.maven.scenario.PlanProperties;
 import org.esbbench.maven.targets.ProfileScenarios;
@@ -161,7 +160,7 @@ public final class NewRun implements RunChecks.Run {
             RunFacts.Versions versions = new RunFacts.Versions(settings.suiteVersion(), settings.jmeterVersion(), server);
             Map<String, Object> facts = RunFacts.of(root, plan, profile, versions);
             merged.matrix().ifPresent(m -> facts.put("matrix", m.record(merged.overridden())));
-            RunPlanFiles.of(layout.runId(), Instant.now(), parameters, plan, profile, unchecked, description, facts)
+            RecordedRun.of(layout.runId(), Instant.now(), parameters, plan, profile, unchecked, description, facts)
                     .write(layout.runParameters());
             RunSessions.append(layout.sessions(), new RunSessions.Session(1, System.currentTimeMillis(), 0, 0,
                     plan.scenarioRuns(), ResumeCheck.describeExplicit(settings.explicit())));

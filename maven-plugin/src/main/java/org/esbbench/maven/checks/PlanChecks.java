@@ -5,7 +5,7 @@ import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.plans.PlanContract;
 import org.esbbench.maven.plans.PlanReport;
 import org.esbbench.maven.scenario.PlanProperties;
-import org.esbbench.maven.scenario.RunnablePlan;
+import org.esbbench.maven.parameters.RunnablePlan;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package org.esbbench.maven.checks;
 
+import org.esbbench.maven.parameters.ExplicitParameters;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.processes.ProcessRegistry;
@@ -32,7 +33,7 @@ import org.esbbench.report.folder.ScenarioRunJournal;
  */
 public final class ResumeCheck {
     /** The run parameters plus the target: the names whose explicit values must agree with the stored plan. */
-    public static final String TARGET = "target";
+    public static final String TARGET = ExplicitParameters.TARGET;
 
     /** The run parameters in the README's order, for messages. */
     private static final List<String> ORDER = List.of("scenarios", "plans", "model", "users", "rate", "size", "delay",

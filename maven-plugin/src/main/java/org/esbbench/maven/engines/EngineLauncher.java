@@ -1,5 +1,6 @@
 package org.esbbench.maven.engines;
 
+import org.esbbench.maven.processes.JvmCommand;
 import org.esbbench.maven.processes.Deadline;
 import org.esbbench.maven.processes.OnStarted;
 import org.esbbench.maven.parameters.InvalidRunException;
@@ -82,7 +83,7 @@ final class EngineLauncher {
 
     /** The engine's command line: nothing secret on it (the keystore password is in the -q file). */
     List<String> command(String id, int registryPort, int objectPort) {
-        List<String> cmd = new ArrayList<>(List.of(ServerLauncher.java(),
+        List<String> cmd = new ArrayList<>(List.of(JvmCommand.java(),
                 "-Xms" + heapMb + "m", "-Xmx" + heapMb + "m", "-Djava.awt.headless=true",
                 // JMeter refuses a host name that resolves to loopback unless told the address.
                 "-Djava.rmi.server.hostname=127.0.0.1",

@@ -1,11 +1,12 @@
 package org.esbbench.maven.goals;
 
+import org.esbbench.maven.processes.JvmCommand;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.scenario.GuiPlanResolver;
 import org.esbbench.maven.scenario.JMeterGui;
 import org.esbbench.maven.scenario.PlanProperties;
-import org.esbbench.maven.scenario.RunnablePlan;
+import org.esbbench.maven.parameters.RunnablePlan;
 import org.esbbench.maven.servers.ServerLauncher;
 import org.esbbench.maven.targets.TargetProfile;
 import java.io.File;
@@ -74,7 +75,7 @@ public class GuiMojo extends RunParametersMojo {
         JMeterGui.requireDisplay();
         JMeterInstallation jmeter = JMeterInstallation.fromPluginConfig(jmeterConfig.toPath());
         Path log = dir.resolve("jmeter-gui.log");
-        List<String> cmd = JMeterGui.command(ServerLauncher.java(), jmeter, number("jmeter.heap"), chosen.file(), log, properties);
+        List<String> cmd = JMeterGui.command(JvmCommand.java(), jmeter, number("jmeter.heap"), chosen.file(), log, properties);
 
         info("plan " + chosen.file() + (chosen.isStandard() ? " (scenario " + chosen.scenario().get().id() + ")" : "")
                 + ": File > Save writes this file");

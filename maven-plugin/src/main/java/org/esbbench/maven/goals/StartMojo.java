@@ -15,7 +15,7 @@ import org.esbbench.maven.processes.StopOnExit;
 import org.esbbench.maven.run.BuildLog;
 import org.esbbench.maven.run.CurrentRun;
 import org.esbbench.maven.servers.BrokerLauncher;
-import org.esbbench.maven.servers.ExternalBroker;
+import org.esbbench.maven.targets.ExternalBroker;
 import org.esbbench.maven.servers.TargetServers;
 import org.esbbench.maven.targets.JmsProvider;
 import org.esbbench.maven.targets.TargetProfile;

@@ -1,5 +1,6 @@
 package org.esbbench.maven.monitor;
 
+import org.esbbench.maven.processes.JvmCommand;
 import org.esbbench.maven.processes.Deadline;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.management.ManagementAgentFlags;
@@ -83,7 +84,7 @@ public final class MonitorLauncher {
     public static List<String> command(List<Path> classpath, RunLayout layout, Optional<String> managementUrl,
                                 Optional<Path> profileFile, boolean externalServer, Duration connectTimeout) {
         List<String> cmd = new ArrayList<>();
-        cmd.add(ServerLauncher.java());
+        cmd.add(JvmCommand.java());
         cmd.addAll(JVM_FLAGS);
         cmd.add("-cp");
         cmd.add(String.join(File.pathSeparator, classpath.stream().map(Path::toString).toList()));

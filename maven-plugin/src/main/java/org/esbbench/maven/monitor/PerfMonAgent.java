@@ -1,5 +1,6 @@
 package org.esbbench.maven.monitor;
 
+import org.esbbench.maven.processes.JvmCommand;
 import java.util.concurrent.atomic.AtomicReference;
 import org.esbbench.maven.processes.Deadline;
 import org.esbbench.maven.processes.OnStarted;
@@ -91,7 +92,7 @@ public final class PerfMonAgent {
                     + " the suite module's build copies it there (mvn -pl suite process-resources)");
         }
         List<String> cmd = new java.util.ArrayList<>();
-        cmd.add(ServerLauncher.java());
+        cmd.add(JvmCommand.java());
         cmd.addAll(JVM_FLAGS);
         cmd.add("-Djava.library.path=" + nativeDir);
         cmd.add("-cp");

@@ -1,6 +1,5 @@
 package org.esbbench.maven.parameters;
 
-import org.esbbench.maven.checks.ResumeCheck;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -11,6 +10,9 @@ import java.util.TreeMap;
  * with its stored plan. (Part A of issue 13 has the same notion for matrices; the two are to be one.)
  */
 public final class ExplicitParameters {
+    /** The target profile's parameter: explicit values of it are compared on resume too. */
+    public static final String TARGET = "target";
+
     private ExplicitParameters() {
     }
 
@@ -18,7 +20,7 @@ public final class ExplicitParameters {
     public static Map<String, String> of(Properties userProperties) {
         Map<String, String> explicit = new TreeMap<>();
         for (String name : userProperties.stringPropertyNames()) {
-            if (RunParameters.DEFAULTS.containsKey(name) || name.equals(ResumeCheck.TARGET)) {
+            if (RunParameters.DEFAULTS.containsKey(name) || name.equals(TARGET)) {
                 explicit.put(name, userProperties.getProperty(name));
             }
         }

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.esbbench.core.Scenario;
-import org.esbbench.maven.scenario.RunnablePlan;
 
 /**
  * What a run executes, from {@code -Dscenarios}, {@code -Dplans} and {@code -Dexclude}: the standard plans of the

@@ -1,6 +1,5 @@
 package org.esbbench.maven.parameters;
 
-import org.esbbench.maven.scenario.RunnablePlan;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

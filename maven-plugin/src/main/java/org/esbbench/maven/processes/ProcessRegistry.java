@@ -1,6 +1,5 @@
 package org.esbbench.maven.processes;
 
-import org.esbbench.maven.targets.StopSignal;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;

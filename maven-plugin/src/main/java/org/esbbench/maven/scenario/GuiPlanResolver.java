@@ -1,5 +1,6 @@
 package org.esbbench.maven.scenario;
 
+import org.esbbench.maven.parameters.RunnablePlan;
 import org.esbbench.maven.parameters.InvalidRunException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package org.esbbench.maven.scenario;
 
+import org.esbbench.maven.processes.JvmCommand;
 import org.esbbench.maven.servers.ServerLauncher;
 import org.esbbench.report.dashboard.JMeterInstallation;
 
@@ -26,7 +27,7 @@ public final class JMeterCommand {
      */
     public static List<String> of(JMeterInstallation jmeter, int heapMb, Path plan, Map<String, String> properties, Path jtl,
                            Path log, Path initScript, long loadSeconds) {
-        List<String> cmd = new ArrayList<>(List.of(ServerLauncher.java(),
+        List<String> cmd = new ArrayList<>(List.of(JvmCommand.java(),
                 "-Xms" + heapMb + "m", "-Xmx" + heapMb + "m", "-Djava.awt.headless=true",
                 "-jar", jmeter.launcherJar().toString(),
                 "-n", "-t", plan.toString(), "-l", jtl.toString(), "-j", log.toString(),
@@ -65,7 +66,7 @@ public final class JMeterCommand {
      */
     public static List<String> remote(JMeterInstallation jmeter, int heapMb, Path plan, Map<String, String> clientProperties,
                                Map<String, String> engineProperties, Path jtl, Path log, Remote remote) {
-        List<String> cmd = new ArrayList<>(List.of(ServerLauncher.java(),
+        List<String> cmd = new ArrayList<>(List.of(JvmCommand.java(),
                 "-Xms" + heapMb + "m", "-Xmx" + heapMb + "m", "-Djava.awt.headless=true",
                 "-Djava.rmi.server.hostname=" + remote.clientAddress(), "-Desbbench.run=" + remote.runId(),
                 "-jar", jmeter.launcherJar().toString(),

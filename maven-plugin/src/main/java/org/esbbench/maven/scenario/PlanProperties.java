@@ -1,5 +1,6 @@
 package org.esbbench.maven.scenario;
 
+import org.esbbench.maven.parameters.RunnablePlan;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.parameters.ParameterCatalogue;
 import org.esbbench.maven.parameters.RunParameter;

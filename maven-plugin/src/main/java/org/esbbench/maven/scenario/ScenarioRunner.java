@@ -1,5 +1,6 @@
 package org.esbbench.maven.scenario;
 
+import org.esbbench.maven.parameters.RunnablePlan;
 import org.esbbench.maven.engines.EngineFleet;
 import org.esbbench.maven.engines.EngineWatch;
 import org.esbbench.maven.parameters.InvalidRunException;

@@ -1,5 +1,6 @@
 package org.esbbench.maven.servers;
 
+import org.esbbench.maven.processes.JvmCommand;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ManagedProcess;
 import org.esbbench.maven.processes.Readiness;
@@ -37,16 +38,12 @@ public final class ServerLauncher {
         this.log = log;
     }
 
-    public static String java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
     /** The echo backend bound to {@code bind} (a target profile's backend.bind) on {@code port}. */
     ManagedProcess startBackend(Path jar, String bind, int port, long delayMs) throws IOException, InvalidRunException {
         requireJar(jar, "backend-netty");
         Readiness.requireFreePort("echo backend", bind, port);
         List<String> cmd = new ArrayList<>();
-        cmd.add(java());
+        cmd.add(JvmCommand.java());
         cmd.addAll(BACKEND_JVM_FLAGS);
         cmd.addAll(List.of("-jar", jar.toString(),
                 "--port", Integer.toString(port),
@@ -76,8 +73,8 @@ public final class ServerLauncher {
             Readiness.requireFreePort("embedded JMS broker", broker.getHost(), broker.getPort());
         }
         List<String> cmd = new ArrayList<>();
-        cmd.add(java());
-        cmd.addAll(serverJvmFlags(heap, gcLog));
+        cmd.add(JvmCommand.java());
+        cmd.addAll(JvmCommand.serverJvmFlags(heap, gcLog));
         java.util.Optional<java.net.InetSocketAddress> agent = profile.managementAgent();
         if (agent.isPresent()) {
             // GC notifications over the suite's management connector, on loopback only: the run's monitor connects
@@ -103,18 +100,12 @@ public final class ServerLauncher {
      * Nothing for the embedded Artemis broker; for the profile's own broker (broker.command) or a non-Artemis one,
      * no embedded broker and the connection factory from the profile's JNDI settings at --broker-url.
      */
-    static List<String> brokerArguments(JmsProvider jms, boolean embedded) {
+    public static List<String> brokerArguments(JmsProvider jms, boolean embedded) {
         if (embedded) {
             return List.of();
         }
         return List.of("--no-broker", "--jms-jndi-factory", jms.jndiFactory(),
                 "--jms-connection-factory", jms.connectionFactory());
-    }
-
-    /** Heap fixed at the run's size (no resizing during the measurement), GC logged with JDK 17 unified logging. */
-    public static List<String> serverJvmFlags(String heap, Path gcLog) {
-        return List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC",
-                "-Xlog:gc*:file=" + gcLog + ":time,uptime,level,tags");
     }
 
     void awaitServer(ManagedProcess server, TargetProfile profile) throws InvalidRunException {

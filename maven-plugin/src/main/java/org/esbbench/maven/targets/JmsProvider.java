@@ -1,6 +1,5 @@
 package org.esbbench.maven.targets;
 
-import org.esbbench.maven.servers.ExternalBroker;
 import java.net.URI;
 
 /**

@@ -1,5 +1,6 @@
 package org.esbbench.maven.targets;
 
+import org.esbbench.maven.processes.ShellWords;
 import org.esbbench.maven.parameters.InvalidRunException;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,7 @@
 package org.esbbench.maven.targets;
 
+import org.esbbench.maven.processes.JvmCommand;
+import org.esbbench.maven.processes.StopSignal;
 import org.esbbench.maven.management.AgentJar;
 import org.esbbench.maven.management.ManagementAgentFlags;
 import org.esbbench.maven.parameters.InvalidRunException;
@@ -171,9 +173,9 @@ public record ServerCommand(String command, Optional<String> setup, Optional<Str
         }
         v.put("root", root.toString());
         v.put("work", work.toString());
-        v.put("java", ServerLauncher.java());
+        v.put("java", JvmCommand.java());
         v.put("jms.url", profile.jmsProviderUrl().toString());
-        List<String> jvm = new ArrayList<>(ServerLauncher.serverJvmFlags(heap, gcLog));
+        List<String> jvm = new ArrayList<>(JvmCommand.serverJvmFlags(heap, gcLog));
         java.util.Optional<java.net.InetSocketAddress> jmx = profile.managementAgent();
         if (jmx.isPresent()) {
             String agent = org.esbbench.maven.management.ManagementAgentFlags.javaAgent(

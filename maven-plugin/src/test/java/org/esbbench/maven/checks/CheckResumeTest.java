@@ -5,7 +5,7 @@ import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.processes.ManagedProcess;
 import org.esbbench.maven.processes.ProcessRegistry;
 import org.esbbench.maven.run.RunFacts;
-import org.esbbench.maven.run.RunPlanFiles;
+import org.esbbench.maven.run.RecordedRun;
 import org.esbbench.maven.targets.TargetProfile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -42,7 +42,7 @@ class CheckResumeTest {
         RunParameters plan = RunParameters.parse(parameters, ROOT, ROOT.resolve("jmx"));
         TargetProfile profile = TargetProfile.load(ROOT.resolve("config/targets"), "reference");
         RunLayout layout = new RunLayout(dir.resolve("results").resolve(id));
-        RunPlanFiles.of(layout.runId(), at, parameters, plan, profile, List.of(), "test run",
+        RecordedRun.of(layout.runId(), at, parameters, plan, profile, List.of(), "test run",
                 RunFacts.of(ROOT, plan, profile, new RunFacts.Versions("1", "5.6.3", "reference-esb 1")))
                 .write(layout.runParameters());
         return layout;

@@ -1,7 +1,7 @@
 package org.esbbench.maven.checks;
 
 import org.esbbench.maven.parameters.RunParameters;
-import org.esbbench.maven.scenario.RunnablePlan;
+import org.esbbench.maven.parameters.RunnablePlan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

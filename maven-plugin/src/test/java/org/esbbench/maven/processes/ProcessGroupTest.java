@@ -1,7 +1,6 @@
 package org.esbbench.maven.processes;
 
 import org.esbbench.maven.checks.ResumeCheck;
-import org.esbbench.maven.targets.StopSignal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 

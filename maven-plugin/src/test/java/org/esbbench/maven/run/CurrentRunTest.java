@@ -35,7 +35,7 @@ class CurrentRunTest {
         RunParameters plan = RunParameters.parse(parameters, root, root.resolve("jmx"));
         TargetProfile profile = TargetProfile.load(root.resolve("config/targets"), "reference");
         RunLayout layout = new RunLayout(dir.resolve("results/run-1"));
-        RunPlanFiles.of(layout.runId(), Instant.parse("2026-01-02T03:04:05Z"), parameters, plan, profile, List.of("rest"),
+        RecordedRun.of(layout.runId(), Instant.parse("2026-01-02T03:04:05Z"), parameters, plan, profile, List.of("rest"),
                 "two plans", RunFacts.of(root, plan, profile, new RunFacts.Versions("1", "5.6.3", "reference-esb 1")))
                 .write(layout.runParameters());
         CurrentRunPointer pointer = new CurrentRunPointer(dir.resolve("target/esb-bench"));

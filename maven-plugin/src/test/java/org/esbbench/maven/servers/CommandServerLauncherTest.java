@@ -1,5 +1,6 @@
 package org.esbbench.maven.servers;
 
+import org.esbbench.maven.processes.JvmCommand;
 import org.esbbench.maven.management.FullGc;
 import org.esbbench.maven.management.ManagementAgentFlags;
 import org.esbbench.maven.management.ManagementConnection;
@@ -35,7 +36,7 @@ class CommandServerLauncherTest {
     }
 
     private static String java() {
-        return ServerLauncher.java();
+        return JvmCommand.java();
     }
 
     private static String classes() throws Exception {

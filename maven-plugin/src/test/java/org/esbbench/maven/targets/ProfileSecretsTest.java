@@ -5,7 +5,7 @@ import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.run.CurrentRun;
 import org.esbbench.maven.run.CurrentRunPointer;
 import org.esbbench.maven.run.RunFacts;
-import org.esbbench.maven.run.RunPlanFiles;
+import org.esbbench.maven.run.RecordedRun;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -57,7 +57,7 @@ class ProfileSecretsTest {
         parameters.putAll(Map.of("scenarios", "direct", "users", "1", "warmup", "3"));
         RunParameters plan = RunParameters.parse(parameters, root, root.resolve("jmx"));
         RunLayout layout = new RunLayout(dir.resolve("results/run-1"));
-        RunPlanFiles.of(layout.runId(), Instant.parse("2026-11-23T20:00:00Z"), parameters, plan, profile, List.of(),
+        RecordedRun.of(layout.runId(), Instant.parse("2026-11-23T20:00:00Z"), parameters, plan, profile, List.of(),
                 "secured", RunFacts.of(root, plan, profile, new RunFacts.Versions("1", "5.6.3", "an external server")))
                 .write(layout.runParameters());
         CurrentRunPointer pointer = new CurrentRunPointer(dir.resolve("target/esb-bench"));

@@ -1,5 +1,7 @@
 package org.esbbench.maven.targets;
 
+import org.esbbench.maven.processes.JvmCommand;
+import org.esbbench.maven.processes.StopSignal;
 import org.esbbench.maven.management.AgentJar;
 import org.esbbench.maven.management.ManagementAgentFlags;
 import org.esbbench.maven.parameters.InvalidRunException;
@@ -101,9 +103,9 @@ class ServerCommandTest {
 
         java.util.List<String> cmd = server.startCommand(ServerCommand.placeholders(p, root, work, "384m", gcLog), root);
 
-        assertThat(cmd.subList(0, 4)).containsExactly(root.resolve("bin/run.sh").toString(), ServerLauncher.java(),
+        assertThat(cmd.subList(0, 4)).containsExactly(root.resolve("bin/run.sh").toString(), JvmCommand.java(),
                 work.toString(), "tcp://127.0.0.1:61616");
-        assertThat(cmd.subList(4, cmd.size())).containsSequence(ServerLauncher.serverJvmFlags("384m", gcLog))
+        assertThat(cmd.subList(4, cmd.size())).containsSequence(JvmCommand.serverJvmFlags("384m", gcLog))
                 .contains(org.esbbench.maven.management.ManagementAgentFlags.javaAgent(
                         work.resolve(org.esbbench.maven.management.AgentJar.FILE), "127.0.0.1", 9199));
     }

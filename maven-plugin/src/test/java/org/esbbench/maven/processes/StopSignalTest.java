@@ -1,7 +1,5 @@
-package org.esbbench.maven.targets;
+package org.esbbench.maven.processes;
 
-import org.esbbench.maven.processes.ManagedProcess;
-import org.esbbench.maven.processes.ProcessRegistry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

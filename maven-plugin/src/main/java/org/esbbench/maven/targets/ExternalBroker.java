@@ -1,9 +1,8 @@
-package org.esbbench.maven.servers;
+package org.esbbench.maven.targets;
 
+import org.esbbench.maven.processes.JvmCommand;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ShellWords;
-import org.esbbench.maven.targets.Placeholders;
-import org.esbbench.maven.targets.TargetProfile;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -32,10 +31,10 @@ public record ExternalBroker(String command, URI health) {
     }
 
     /** The command's words with their placeholders filled in. */
-    List<String> resolve(Path root, URI providerUrl) throws InvalidRunException {
+    public List<String> resolve(Path root, URI providerUrl) throws InvalidRunException {
         Map<String, String> values = new LinkedHashMap<>();
         values.put("root", root.toString());
-        values.put("java", ServerLauncher.java());
+        values.put("java", JvmCommand.java());
         values.put("broker.host", providerUrl.getHost());
         values.put("broker.port", Integer.toString(providerUrl.getPort()));
         Placeholders placeholders = Placeholders.of(values);

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 import org.esbbench.report.folder.RunParametersFile;
 
-/** Turns the run check validated into the run plan file the later goals and the analysis read. */
-public final class RunPlanFiles {
-    private RunPlanFiles() {
+/** The run as check validated it, turned into the run parameters file (run-parameters.json) the later goals and the analysis read. */
+public final class RecordedRun {
+    private RecordedRun() {
     }
 
     /**

@@ -1,7 +1,6 @@
-package org.esbbench.maven.targets;
+package org.esbbench.maven.processes;
 
 import org.esbbench.maven.parameters.InvalidRunException;
-import org.esbbench.maven.processes.KillCommand;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -16,7 +15,7 @@ public enum StopSignal {
     TERM, INT, QUIT, KILL;
 
     /** "TERM", "SIGTERM", "term" alike. */
-    static StopSignal parse(String value) throws InvalidRunException {
+    public static StopSignal parse(String value) throws InvalidRunException {
         String name = value == null ? "" : value.trim().toUpperCase(Locale.ROOT);
         if (name.startsWith("SIG")) {
             name = name.substring(3);

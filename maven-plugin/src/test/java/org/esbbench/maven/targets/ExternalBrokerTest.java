@@ -1,9 +1,9 @@
-package org.esbbench.maven.servers;
+package org.esbbench.maven.targets;
 
+import org.esbbench.maven.processes.JvmCommand;
+import org.esbbench.maven.servers.ServerLauncher;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ShellWords;
-import org.esbbench.maven.targets.JmsProvider;
-import org.esbbench.maven.targets.TargetProfile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -36,7 +36,7 @@ class ExternalBrokerTest {
         ExternalBroker broker = ExternalBroker.of(profile).orElseThrow();
 
         assertThat(broker.resolve(Path.of("/checkout"), profile.jmsProviderUrl())).containsExactly(
-                ServerLauncher.java(), "-Xmx128m", "-jar", "/checkout/my broker/broker.jar", "--url", "tcp://127.0.0.1:61626");
+                JvmCommand.java(), "-Xmx128m", "-jar", "/checkout/my broker/broker.jar", "--url", "tcp://127.0.0.1:61626");
         // Without broker.health: the provider URL's port accepting connections.
         assertThat(broker.health()).isEqualTo(URI.create("tcp://127.0.0.1:61626"));
     }

@@ -1,4 +1,4 @@
-package org.esbbench.maven.scenario;
+package org.esbbench.maven.parameters;
 
 import java.nio.file.Path;
 import java.util.Optional;

@@ -1,5 +1,6 @@
-package org.esbbench.maven.parameters;
+package org.esbbench.maven.checks;
 
+import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.servers.BackendDrill;
 import java.util.Map;
 import java.util.function.Consumer;
