@@ -5,7 +5,6 @@ import org.esbbench.maven.processes.Deadline;
 import org.esbbench.maven.processes.OnStarted;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ManagedProcess;
-import org.esbbench.maven.servers.ServerLauncher;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.net.InetAddress;

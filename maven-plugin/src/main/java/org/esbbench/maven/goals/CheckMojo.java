@@ -1,7 +1,6 @@
 package org.esbbench.maven.goals;
 
 import org.esbbench.maven.checks.DiskEstimate;
-import org.esbbench.maven.checks.MemoryEstimate;
 import org.esbbench.maven.checks.NewRun;
 import org.esbbench.maven.checks.ResumedRun;
 import org.esbbench.maven.checks.RunChecks;

@@ -7,7 +7,6 @@ import org.esbbench.maven.scenario.GuiPlanResolver;
 import org.esbbench.maven.scenario.JMeterGui;
 import org.esbbench.maven.scenario.PlanProperties;
 import org.esbbench.maven.parameters.RunnablePlan;
-import org.esbbench.maven.servers.ServerLauncher;
 import org.esbbench.maven.targets.TargetProfile;
 import java.io.File;
 import java.io.IOException;

@@ -11,7 +11,7 @@ import org.esbbench.maven.scenario.AnalysisOnInterrupt;
 import org.esbbench.maven.scenario.MeasuredRun;
 import org.esbbench.maven.scenario.MeasurementLoop;
 import org.esbbench.maven.scenario.ScenarioRunner;
-import org.esbbench.maven.servers.TargetRestarts;
+import org.esbbench.maven.scenario.TargetRestarts;
 import org.esbbench.maven.servers.TargetServers;
 import org.esbbench.maven.servers.TargetWatch;
 import java.io.File;

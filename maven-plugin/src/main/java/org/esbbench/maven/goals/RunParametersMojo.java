@@ -1,6 +1,5 @@
 package org.esbbench.maven.goals;
 
-import org.esbbench.maven.engines.Generators;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.parameters.Matrix;
 import org.esbbench.maven.parameters.ParameterCatalogue;
@@ -10,10 +9,7 @@ import org.esbbench.maven.targets.TargetProfile;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.maven.execution.MavenSession;
-import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.MojoFailureException;
-import org.apache.maven.plugins.annotations.Parameter;
 import org.codehaus.plexus.util.xml.Xpp3Dom;
 
 /**

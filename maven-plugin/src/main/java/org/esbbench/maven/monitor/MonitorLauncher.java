@@ -9,7 +9,6 @@ import org.esbbench.maven.processes.OnStarted;
 import org.esbbench.maven.run.BuildLog;
 import org.esbbench.maven.targets.TargetProfile;
 import java.net.InetSocketAddress;
-import org.esbbench.maven.servers.ServerLauncher;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;

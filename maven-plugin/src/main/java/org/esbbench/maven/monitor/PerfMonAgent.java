@@ -13,7 +13,6 @@ import org.esbbench.report.folder.PerfMonAgentFile;
 import org.esbbench.report.folder.RunLayout;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ManagedProcess;
-import org.esbbench.maven.servers.ServerLauncher;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;

@@ -1,7 +1,6 @@
 package org.esbbench.maven.scenario;
 
 import org.esbbench.maven.processes.JvmCommand;
-import org.esbbench.maven.servers.ServerLauncher;
 import org.esbbench.report.dashboard.JMeterInstallation;
 
 import java.nio.file.Path;

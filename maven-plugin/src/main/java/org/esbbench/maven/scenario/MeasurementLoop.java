@@ -7,7 +7,6 @@ import org.esbbench.maven.management.ManagementAgentFlags;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.run.BuildLog;
 import org.esbbench.maven.servers.TargetDeath;
-import org.esbbench.maven.servers.TargetRestarts;
 import org.esbbench.maven.servers.TargetWatch;
 import java.io.IOException;
 import java.util.List;

@@ -6,7 +6,6 @@ import org.esbbench.maven.management.AgentJar;
 import org.esbbench.maven.management.ManagementAgentFlags;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ShellWords;
-import org.esbbench.maven.servers.ServerLauncher;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,19 +6,12 @@ import org.esbbench.maven.targets.TargetProfile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.OptionalLong;
-import java.util.Properties;
-import org.esbbench.report.folder.ProcessesFile;
 import org.esbbench.report.folder.RunLayout;
-import org.esbbench.report.folder.RunParametersFile;
-import org.esbbench.report.folder.ScenarioRunJournal;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -5,7 +5,6 @@ import org.esbbench.maven.processes.StopSignal;
 import org.esbbench.maven.management.AgentJar;
 import org.esbbench.maven.management.ManagementAgentFlags;
 import org.esbbench.maven.parameters.InvalidRunException;
-import org.esbbench.maven.servers.ServerLauncher;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

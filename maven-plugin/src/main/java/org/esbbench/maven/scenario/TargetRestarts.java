@@ -1,11 +1,12 @@
-package org.esbbench.maven.servers;
+package org.esbbench.maven.scenario;
 
+import org.esbbench.maven.servers.CommandServerLauncher;
+import org.esbbench.maven.servers.TargetServers;
 import org.esbbench.maven.checks.Preflight;
 import org.esbbench.maven.monitor.MonitorLauncher;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ManagedProcess;
 import org.esbbench.maven.run.BuildLog;
-import org.esbbench.maven.scenario.MeasuredRun;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
