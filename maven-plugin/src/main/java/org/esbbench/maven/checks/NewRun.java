@@ -31,8 +31,8 @@ import org.esbbench.report.folder.RunSessions;
 
 /**
  * A run check plans from the build's parameters: validated with the target profile before anything is built or
- * started, described with its estimates, and, in a build that measures, given its results folder and run plan
- * ({@code run-plan.json}), which every later goal reads.
+ * started, described with its estimates, and, in a build that measures, given its results folder and run parameters file
+ * ({@code run-parameters.json}), which every later goal reads.
  */
 public final class NewRun implements RunChecks.Run {
 
@@ -149,7 +149,7 @@ public final class NewRun implements RunChecks.Run {
         return generators;
     }
 
-    /** The run named, its results folder made, its run plan and first session written, the build pointed at it. */
+    /** The run named, its results folder made, its run parameters file and first session written, the build pointed at it. */
     @Override
     public void prepare(CurrentRunPointer pointer) throws IOException {
         try {

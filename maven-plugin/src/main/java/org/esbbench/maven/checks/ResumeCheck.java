@@ -29,7 +29,7 @@ import org.esbbench.report.folder.ScenarioRunJournal;
  * new one. It finds the folder, refuses when the build asks for another plan than the stored one (naming each
  * difference) or when processes of the earlier build still run, and says what is left. Then, in a build that
  * measures, it prepares the folder for the next session: a torn journal line cut back, the files of interrupted
- * scenario runs moved to {@code partial/s<n>/}, a {@code sessions.csv} row. The run plan is never rewritten.
+ * scenario runs moved to {@code partial/s<n>/}, a {@code sessions.csv} row. The run parameters file is never rewritten.
  */
 public final class ResumeCheck {
     /** The run parameters plus the target: the names whose explicit values must agree with the stored plan. */
@@ -50,7 +50,7 @@ public final class ResumeCheck {
 
     /** The folder to continue, and what it holds. */
     public record Resumed(RunLayout layout, RunParametersFile planFile, RunProgress progress, int session) {
-        /** The run's parameters as planned: what every later goal of this build reads again from run-plan.json. */
+        /** The run's parameters as planned: what every later goal of this build reads again from run-parameters.json. */
         Map<String, String> parameters() {
             return planFile.parameters();
         }
@@ -122,7 +122,7 @@ public final class ResumeCheck {
             differences.add(TARGET + "=" + stored.target() + " and this build gives -D" + TARGET + "=" + target.strip());
         }
         RunParameters planned = parse(stored.parameters(), layout, stored);
-        // In the run plan's order of parameters (scenarios, plans, model, users ...), so the message reads the same each time.
+        // In the run parameters' order of parameters (scenarios, plans, model, users ...), so the message reads the same each time.
         List<String> order = ORDER;
         List<Map.Entry<String, String>> given = explicit.entrySet().stream()
                 .sorted(java.util.Comparator.comparingInt(e -> order.contains(e.getKey()) ? order.indexOf(e.getKey())

@@ -12,7 +12,7 @@ import org.esbbench.report.run.ErrorTolerance;
  * Check's part for {@code -DmaxErrorPercent} (the errors a scenario run may have and still count, {@link
  * ErrorTolerance}) and {@code -DbackendFailPercent} (the drill that makes the echo backend fail a share of requests,
  * {@link BackendDrill}), and {@code -DdriftThreshold} ({@link DriftThreshold}): validated before any load, with a
- * line each when they are not the default. The run plan records them with the other parameters; the analysis and
+ * line each when they are not the default. The run parameters file records them with the other parameters; the analysis and
  * the backend read them from there.
  */
 public final class RunTolerances {

@@ -23,7 +23,7 @@ import org.esbbench.report.run.RawResults;
 /**
  * First goal of a run, in the validate phase: checks every parameter, the target profile, the payload
  * size and the ports the run will bind, so that bad input fails in seconds, before anything is built or
- * started. Then it names the run, creates its results folder and writes the run plan ({@code run-plan.json}) every
+ * started. Then it names the run, creates its results folder and writes the run parameters ({@code run-parameters.json}) every
  * later goal reads, and points the build's {@code current-run} at the folder.
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VALIDATE, threadSafe = true)

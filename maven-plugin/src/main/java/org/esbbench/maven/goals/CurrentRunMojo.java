@@ -9,7 +9,7 @@ import org.apache.maven.plugin.MojoFailureException;
 
 /**
  * The goals that work on the run check prepared (start, run, analyze): they find it through the build's
- * {@link CurrentRunPointer} and its {@code run-plan.json}, and do their one step on it.
+ * {@link CurrentRunPointer} and its {@code run-parameters.json}, and do their one step on it.
  */
 abstract class CurrentRunMojo extends EsbBenchMojo {
 

@@ -14,7 +14,7 @@ import org.codehaus.plexus.util.xml.Xpp3Dom;
 
 /**
  * The goals that read the run's parameters from the build's properties: check, which validates them and writes
- * them into the run plan for the later goals, and gui. They are the same Maven properties the JMeter plans
+ * them into the run parameters file for the later goals, and gui. They are the same Maven properties the JMeter plans
  * receive (-Dusers=100 reaches both the checks here and the plans), so a value is typed once.
  */
 abstract class RunParametersMojo extends EsbBenchMojo {
@@ -34,7 +34,7 @@ abstract class RunParametersMojo extends EsbBenchMojo {
 
     /**
      * Every run parameter by its property name, the matrix laid under the explicit ones: what RunParameters validates and
-     * the run plan records.
+     * the run parameters file records.
      */
     Map<String, String> parameters() throws InvalidRunException {
         return mergedParameters().values();

@@ -22,7 +22,7 @@ import java.util.function.Function;
  *   <li>not explicit: the suite pom's {@code <properties>}, a profile's properties ({@code -Psmoke}) and the
  *       goal's defaults: a matrix overrides them.</li>
  * </ul>
- * The same rule lays explicit names over any stored set of parameters (a run plan being resumed).
+ * The same rule lays explicit names over any stored set of parameters (stored run parameters being resumed).
  */
 public final class ParameterSources {
 
@@ -90,7 +90,7 @@ public final class ParameterSources {
     /**
      * The merged parameters.
      *
-     * @param values  every parameter by name, what RunParameters parses and the run plan records; with {@code matrix} when
+     * @param values  every parameter by name, what RunParameters parses and the run parameters file records; with {@code matrix} when
      *                one is used
      * @param sources where each parameter's value comes from
      */
@@ -175,7 +175,7 @@ public final class ParameterSources {
 
     /**
      * {@code stored} with the explicit names of this build laid over it, the rest kept: how a stored set of
-     * parameters (a run plan being resumed) meets a new build's {@code -D} values, by the same rule as a matrix.
+     * parameters (stored run parameters being resumed) meets a new build's {@code -D} values, by the same rule as a matrix.
      *
      * @return the overlaid values and, per name, whether it is stored or which explicit source replaced it
      */

@@ -12,7 +12,7 @@ import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.folder.RunParametersFile;
 
 /**
- * The run the goals after check work on, as check wrote it: its folder and its {@code run-plan.json}. The run plan
+ * The run the goals after check work on, as check wrote it: its folder and its {@code run-parameters.json}. The run parameters
  * and the target profile are rebuilt from what the file records, not from the build's properties again.
  */
 public final class CurrentRun {
@@ -45,12 +45,12 @@ public final class CurrentRun {
         return new ProcessRegistry(layout.processes());
     }
 
-    /** The run plan, parsed again from the parameters check validated. */
+    /** The run parameters, parsed again from the parameters check validated. */
     public RunParameters plan() throws InvalidRunException {
         return RunParameters.parse(planFile.parameters(), root, root.resolve("jmx"));
     }
 
-    /** The target profile as check read it (its properties are recorded in the run plan). */
+    /** The target profile as check read it ((its properties are recorded in the run parameters file)). */
     public TargetProfile profile() throws InvalidRunException {
         Map<String, Object> record = planFile.record();
         Properties properties = new Properties();
@@ -61,7 +61,7 @@ public final class CurrentRun {
         }
         Object file = record.get(RunFacts.TARGET_PROFILE_FILE);
         Path profileFile = Path.of(file == null ? planFile.target() + ".properties" : file.toString());
-        // the run plan hides the profile's passwords: they are read again from the profile itself
+        // the run parameters file hides the profile's passwords: they are read again from the profile itself
         return new TargetProfile(planFile.target(), profileFile, TargetProfile.withHiddenSecrets(properties, profileFile));
     }
 }

@@ -42,7 +42,7 @@ public final class RunFacts {
         record.put(VERSIONS, v);
         record.put(GIT, git(root));
         record.put(MACHINE, machine());
-        // passwords hidden: run-plan.json and run.json are published with the results
+        // passwords hidden: run-parameters.json and run.json are published with the results
         record.put(TARGET_PROFILE, new LinkedHashMap<>(profile.shownProperties()));
         record.put(TARGET_PROFILE_FILE, profile.file().toString());
         record.put(SETTINGS, settings(plan));

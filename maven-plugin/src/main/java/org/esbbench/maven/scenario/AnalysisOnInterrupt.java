@@ -48,7 +48,7 @@ public final class AnalysisOnInterrupt implements AutoCloseable {
     }
 
     /**
-     * The run plan's -DkeepResults, but compressed for none: a stopped run is resumed and analysed again, which
+     * the run parameters' -DkeepResults, but compressed for none: a stopped run is resumed and analysed again, which
      * needs the results of the scenario runs measured before the stop.
      */
     static String keepResults(RunLayout layout) {

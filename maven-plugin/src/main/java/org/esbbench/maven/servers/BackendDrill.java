@@ -12,7 +12,7 @@ import org.esbbench.report.folder.RunParametersFile;
  * {@code -DbackendFailPercent=P}: a test and drill facility, never for a measurement. The echo backend the suite
  * starts answers P % of requests (every k-th, deterministic) with 503 ({@code backend-netty --fail-percent}), so that
  * a run has transport errors at a known rate: the error-tolerance tests ({@code -DmaxErrorPercent}) and the fault
- * drills use it. Recorded in the run plan; read from there whenever the backend is started or restarted.
+ * drills use it. Recorded in the run parameters; read from there whenever the backend is started or restarted.
  */
 public final class BackendDrill {
     public static final String PARAMETER = "backendFailPercent";

@@ -127,7 +127,7 @@ public record TargetProfile(String name, Path file, Properties properties) {
     }
 
     /**
-     * {@code recorded} (a profile as a run plan holds it) with every hidden password read again from the profile
+     * {@code recorded} (a profile as run parameters hold it) with every hidden password read again from the profile
      * file it was recorded from.
      *
      * @throws InvalidRunException when a hidden password's profile file is gone or no longer has the key
@@ -145,14 +145,14 @@ public record TargetProfile(String name, Path file, Properties properties) {
                 try (Reader r = Files.newBufferedReader(file)) {
                     current.load(r);
                 } catch (IOException e) {
-                    throw new InvalidRunException("the run plan hides " + key + " of target profile " + file
+                    throw new InvalidRunException("the run parameters file hides " + key + " of target profile " + file
                             + ", which cannot be read now (" + e.getClass().getSimpleName() + "): restore the file,"
                             + " or check the run again (esb-bench:check)");
                 }
             }
             String value = current.getProperty(key);
             if (value == null) {
-                throw new InvalidRunException("the run plan hides " + key + " of target profile " + file
+                throw new InvalidRunException("the run parameters file hides " + key + " of target profile " + file
                         + ", which no longer has that key: restore it, or check the run again (esb-bench:check)");
             }
             restored.setProperty(key, value);

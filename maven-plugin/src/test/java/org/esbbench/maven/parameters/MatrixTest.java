@@ -17,7 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The shipped published matrices (config/matrices/): each loads, parses into a run plan, and plans the runs and the
+ * The shipped published matrices (config/matrices/): each loads, parses into run parameters, and plans the runs and the
  * time of the README's table; bad names and keys are refused in our words.
  */
 class MatrixTest {

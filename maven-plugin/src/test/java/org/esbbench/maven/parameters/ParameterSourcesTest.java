@@ -127,13 +127,13 @@ class ParameterSourcesTest {
 
     @Test
     void anUnsetExcludeIsEmptyNotNull() {
-        // No suite pom property sets it: the run plan must record "" (a null was read back as "null" by start).
+        // No suite pom property sets it: the run parameters file must record "" (a null was read back as "null" by start).
         assertThat(new CheckMojo().buildParameters()).containsEntry("exclude", "");
     }
 
     @Test
     void overlayKeepsTheStoredValuesButTheExplicitOnes() {
-        // A stored run plan (resume): only what this build sets explicitly replaces a stored value.
+        // Stored run parameters (resume): only what this build sets explicitly replaces a stored value.
         Map<String, String> stored = build("20,40", "1024", "60");
         stored.put("matrix", "wso2-mi");
         Properties user = new Properties();

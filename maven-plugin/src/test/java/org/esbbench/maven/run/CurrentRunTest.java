@@ -15,7 +15,7 @@ import org.esbbench.report.folder.RunLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What check writes and the later goals read: the run plan, through the build's current-run pointer. */
+/** What check writes and the later goals read: the run parameters, through the build's current-run pointer. */
 class CurrentRunTest {
     @TempDir
     Path dir;

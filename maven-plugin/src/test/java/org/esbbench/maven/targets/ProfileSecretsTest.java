@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Passwords of a target profile never reach the run's files: the run plan and run.json show the profile with its
+ * Passwords of a target profile never reach the run's files: the run parameters and run.json show the profile with its
  * passwords hidden (an env: or file: reference shown as it is), the index page likewise, and the later goals read
  * the passwords again from the profile itself.
  */

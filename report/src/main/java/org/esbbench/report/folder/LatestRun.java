@@ -24,7 +24,7 @@ public final class LatestRun {
      * ({@link RunLayout#runParametersFile()}) have the latest {@code checkedAt}. Unlike {@code results/latest}, which only the analysis writes, it names a run whose
      * build was killed, which is what a resume needs.
      *
-     * @throws IOException when no folder under {@code resultsDir} holds a readable run plan
+     * @throws IOException when no folder under {@code resultsDir} holds a readable run parameters file
      */
     public static Path newestPlanned(Path resultsDir) throws IOException {
         Path newest = null;
@@ -40,7 +40,7 @@ public final class LatestRun {
                     try {
                         at = RunParametersFile.read(plan).checkedAt();
                     } catch (IOException e) {
-                        continue; // not a run plan this version reads: not a run to resume
+                        continue; // not a run parameters file this version reads: not a run to resume
                     }
                     if (newestAt == null || at.isAfter(newestAt)) {
                         newest = dir;

@@ -22,7 +22,7 @@ import java.util.TreeSet;
 
 /**
  * {@code run.json}: everything needed to reproduce a run and compare it with another, built from the run's own
- * files so that a re-analysis writes it again: the run plan (parameters, and the facts check recorded: versions,
+ * files so that a re-analysis writes it again: the run parameters file (parameters, and the facts check recorded: versions,
  * git, machine, ...), the processes the run started with their command lines, the times, each point's figures
  * over its repeats and what failed. The results index reads it.
  */
@@ -117,7 +117,7 @@ public final class RunJson {
         p.put("rates", new TreeSet<>(points.stream().filter(Point::isOpen).map(Point::rate).toList()));
         p.put("sizeBytes", new TreeSet<>(points.stream().map(Point::sizeBytes).toList()));
         p.put("delayMs", new TreeSet<>(points.stream().map(Point::delayMs).toList()));
-        // the heaps measured when the run varied the heap; with one heap the run plan's record gives it
+        // the heaps measured when the run varied the heap; with one heap the run parameters' record gives it
         List<String> heaps = points.stream().map(Point::heap).filter(h -> !h.isEmpty()).distinct()
                 .sorted(java.util.Comparator.comparingLong(Point::heapBytes)).toList();
         if (!heaps.isEmpty()) {

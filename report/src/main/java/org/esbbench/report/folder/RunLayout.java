@@ -10,7 +10,7 @@ import java.nio.file.Path;
  * command line read through it.
  *
  * <pre>
- * run-parameters.json    the validated run plan, written once by check, read by every later goal and by re-analysis
+ * run-parameters.json    the validated run parameters, written once by check, read by every later goal and by re-analysis
  *                        (run-plan.json in folders written before: {@link #runParametersFile()} reads either)
  * preflight.log          what the target answered to the preflight of each session
  * generators.json        the JMeter engines that generated the load (-Dgenerators), {@link GeneratorsFile}

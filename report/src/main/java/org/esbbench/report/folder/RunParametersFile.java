@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code run-parameters.json} (called {@code run-plan.json} before; {@link RunLayout#runParametersFile()} finds
+ * {@code run-parameters.json} (called {@code run-parameters.json} before; {@link RunLayout#runParametersFile()} finds
  * either): the run as {@code check} validated it, written once before anything starts. Every later
  * goal reads it instead of the build's properties, and the analysis reads it to know which scenario runs there
  * are, so an old run folder can be analysed again on its own.
@@ -122,13 +122,13 @@ public record RunParametersFile(String runId, String target, Instant checkedAt, 
     }
 
     /**
-     * Reads a run plan.
+     * Reads a run parameters file.
      *
-     * @throws IOException naming the file and what is missing when it is absent or not a run plan
+     * @throws IOException naming the file and what is missing when it is absent or not a run parameters file
      */
     public static RunParametersFile read(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
-            throw new IOException(file + ": no run plan (esb-bench:check writes it when a run begins)");
+            throw new IOException(file + ": no run parameters file (esb-bench:check writes it when a run begins)");
         }
         JsonNode root;
         try {
@@ -157,7 +157,7 @@ public record RunParametersFile(String runId, String target, Instant checkedAt, 
                     required(root, "repeats").asInt(), required(root, "warmupSeconds").asLong(),
                     required(root, "measurementSeconds").asLong(), root.path("description").asText(""), record);
         } catch (IllegalArgumentException | java.time.format.DateTimeParseException e) {
-            throw new IOException(file + ": not a run plan: " + e.getMessage(), e);
+            throw new IOException(file + ": not a run parameters file: " + e.getMessage(), e);
         }
     }
 

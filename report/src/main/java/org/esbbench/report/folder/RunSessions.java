@@ -56,7 +56,7 @@ public final class RunSessions {
 
     /**
      * The number the next build of the run gets: one past the last row; 2 for a folder planned before sessions were
-     * recorded (its only build was session 1), 1 for a folder with no run plan yet.
+     * recorded (its only build was session 1), 1 for a folder with no run parameters file yet.
      */
     public static int next(RunLayout layout) throws IOException {
         List<Session> sessions = read(layout.sessions());

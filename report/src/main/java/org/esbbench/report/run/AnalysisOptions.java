@@ -18,7 +18,7 @@ import org.esbbench.report.folder.KeepResults;
  * @param dashboardHeapLimitMb       the most heap a dashboard's JMeter may get, in MB: a window whose dashboard
  *                                   needs more ({@link org.esbbench.report.dashboard.JMeterDashboard#heapMbFor}) gets
  *                                   none, and the summary says why ({@link #NO_HEAP_LIMIT}: no limit)
- * @param errorTolerance             the errors a scenario run may have and still pass; empty: the run plan's
+ * @param errorTolerance             the errors a scenario run may have and still pass; empty: the run parameters'
  *                                   ({@code maxErrorPercent}, recorded by check), 0 for a plan without it
  * @param driftThresholdPercent      how far the first and last thirds of a window may differ in throughput or p99
  *                                   before the window is flagged as drifting ({@code -DdriftThreshold}, percent)
@@ -69,7 +69,7 @@ public record AnalysisOptions(Optional<JMeterInstallation> jmeter, double satura
                 driftThresholdPercent, keepResults);
     }
 
-    /** Overrides the run plan's {@code maxErrorPercent} (an analysis run again with another threshold). */
+    /** Overrides the run parameters' {@code maxErrorPercent} (an analysis run again with another threshold). */
     public AnalysisOptions withErrorTolerance(ErrorTolerance tolerance) {
         return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, figures, Optional.of(tolerance), dashboardHeapLimitMb,
                 driftThresholdPercent, keepResults);

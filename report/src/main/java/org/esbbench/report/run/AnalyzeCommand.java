@@ -26,7 +26,7 @@ import java.util.concurrent.Callable;
                 + ", " + RunLayout.CHARTS + ", " + RunLayout.HISTOGRAMS + ", latency distributions, " + RunLayout.RUN_JSON
                 + ", " + RunLayout.RESULTS + "/" + RunLayout.LATEST + " and " + RunLayout.RESULTS + "/"
                 + ResultsIndex.FILE_NAME + ".",
-                "Exit code: 0 when the run passed, 1 when something failed (listed), 2 on bad input (no run plan)."})
+                "Exit code: 0 when the run passed, 1 when something failed (listed), 2 on bad input (no run parameters file)."})
 public final class AnalyzeCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "RUN_DIR", description = "The run folder, holding " + RunLayout.RUN_PARAMETERS + ".")
@@ -60,17 +60,17 @@ public final class AnalyzeCommand implements Callable<Integer> {
     double saturationThreshold;
 
     @Option(names = MAX_ERROR_PERCENT, paramLabel = "PERCENT",
-            description = "Errors tolerated per scenario run, %% of its samples (0..100), instead of the run plan's"
+            description = "Errors tolerated per scenario run, %% of its samples (0..100), instead of the run parameters'"
                     + " maxErrorPercent (recorded by check; 0 when it has none). Incorrect replies always fail the run.")
     String maxErrorPercent;
 
     @Option(names = KEEP_RESULTS, paramLabel = "CHOICE",
             description = "What becomes of the raw results once analysed: compressed, none (dropped) or plain, instead"
-                    + " of the run plan's keepResults (recorded by check; compressed when it has none).")
+                    + " of the run parameters' keepResults (recorded by check; compressed when it has none).")
     String keepResults;
     @Option(names = DRIFT_THRESHOLD, paramLabel = "PERCENT",
             description = "How far, %%, the first and last thirds of a measurement window may differ in throughput or"
-                    + " p99 before it is flagged drift (above 0, at most 1000), instead of the run plan's driftThreshold"
+                    + " p99 before it is flagged drift (above 0, at most 1000), instead of the run parameters' driftThreshold"
                     + " (recorded by check; 10 when it has none). The flag does not fail the run.")
     String driftThreshold;
 

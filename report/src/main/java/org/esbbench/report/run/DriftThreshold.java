@@ -7,7 +7,7 @@ import org.esbbench.report.folder.RunLayout;
 /**
  * The run parameter {@code -DdriftThreshold}: how far, in percent, the first and last thirds of a measurement window
  * may differ in throughput or p99 before the window is flagged {@value WindowDrift#FLAG} ({@link WindowDrift}).
- * Check validates it and records it in the run plan; the analysis reads it from there unless given again.
+ * Check validates it and records it in the run parameters file; the analysis reads it from there unless given again.
  */
 public final class DriftThreshold {
     /** The run parameter (-D and run-parameters.json) that sets it. */
@@ -41,12 +41,12 @@ public final class DriftThreshold {
                 + flag + "=10, the default, or 25)").orElse(AnalysisOptions.DEFAULT_DRIFT_THRESHOLD_PERCENT);
     }
 
-    /** The threshold a run plan's parameters record; the default for a plan written before it existed. */
+    /** The threshold the run parameters record; the default for a run recorded before it existed. */
     public static double of(Map<String, String> parameters) {
         return parse(parameters.get(PARAMETER));
     }
 
-    /** The threshold the run plan of {@code layout} records (for an analysis not given one). */
+    /** The threshold the run parameters file of {@code layout} records (for an analysis not given one). */
     public static double recorded(RunLayout layout) throws IOException {
         return AnalysisOptionsBuilder.recorded(layout, DriftThreshold::of);
     }

@@ -52,7 +52,7 @@ public record ErrorTolerance(double maxErrorPercent) {
         return percent.isPresent() ? new ErrorTolerance(percent.getAsDouble()) : NONE;
     }
 
-    /** The threshold a run plan's parameters record; the default (0) for a plan written before it existed. */
+    /** The threshold the run parameters record; the default (0) for a run recorded before it existed. */
     public static ErrorTolerance of(Map<String, String> parameters) {
         return parse(parameters.get(PARAMETER));
     }

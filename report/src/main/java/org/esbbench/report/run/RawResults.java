@@ -29,12 +29,12 @@ public final class RawResults {
         this.log = log;
     }
 
-    /** The run parameter's name, as check records it in the run plan. */
+    /** The run parameter's name, as check records it in the run parameters file. */
     public static final String PARAMETER = KeepResults.PARAMETER;
 
     /**
      * The choice for an analysis of {@code layout}: {@code given} (-DkeepResults, --keep-results) when set, else what
-     * check recorded in the run plan, else the default (a plan written before the parameter existed).
+     * check recorded in the run parameters file, else the default (a plan written before the parameter existed).
      *
      * @throws IllegalArgumentException for a value that is not a choice ({@link KeepResults#parse})
      */

@@ -47,7 +47,7 @@ public final class RunAnalysis {
      * @param options dashboards, saturation threshold, cores, figures
      * @param log     progress and warnings, one line each
      * @return the points over their repeats and what failed (empty when the run passed)
-     * @throws IOException when the run plan is missing or unreadable, or an output cannot be written
+     * @throws IOException when the run parameters file is missing or unreadable, or an output cannot be written
      */
     public static AnalysisResult analyse(RunLayout layout, AnalysisOptions options, Consumer<String> log)
             throws IOException {

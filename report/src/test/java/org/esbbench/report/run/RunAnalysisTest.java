@@ -312,7 +312,7 @@ class RunAnalysisTest {
         assertThat(cli.execute("analyze", failed.dir().toString())).isEqualTo(1);
         assertThat(err.toString()).contains("FAILED: direct_u5_s1024_d0_r1: ");
         assertThat(cli.execute("analyze", results.resolve("not-a-run").toString())).isEqualTo(2);
-        assertThat(err.toString()).contains("analyze: ").contains("no run plan");
+        assertThat(err.toString()).contains("analyze: ").contains("no run parameters file");
     }
 
     @Test
