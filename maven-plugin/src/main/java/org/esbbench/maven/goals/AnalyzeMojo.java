@@ -7,7 +7,6 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
-import org.apache.maven.plugins.annotations.Parameter;
 import org.esbbench.report.dashboard.JMeterInstallation;
 import org.esbbench.report.run.AnalysisOptions;
 import org.esbbench.report.run.AnalysisResult;
@@ -19,7 +18,6 @@ import org.esbbench.report.folder.KeepResults;
 import org.esbbench.report.run.RunAnalysis;
 import org.esbbench.report.folder.RunLayout;
 
-import java.io.File;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
@@ -33,10 +31,6 @@ import java.util.Map;
  */
 @Mojo(name = "analyze", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
 public class AnalyzeMojo extends EsbBenchMojo {
-
-    /** jmeter-maven-plugin's record of where its configure goal laid JMeter out (for the dashboards). */
-    @Parameter(defaultValue = "${project.build.directory}/config.json", required = true)
-    File jmeterConfig;
 
     @Override
     protected void doExecute() throws MojoExecutionException, MojoFailureException {

@@ -29,6 +29,10 @@ abstract class EsbBenchMojo extends AbstractMojo {
     @Parameter(defaultValue = "${project.build.directory}/esb-bench", required = true)
     File workDir;
 
+    /** jmeter-maven-plugin's record of where its configure goal laid JMeter out. */
+    @Parameter(defaultValue = "${project.build.directory}/config.json", required = true)
+    File jmeterConfig;
+
     @Parameter(defaultValue = "${session}", readonly = true, required = true)
     MavenSession session;
 

@@ -20,7 +20,6 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
-import org.apache.maven.plugins.annotations.Parameter;
 import org.esbbench.report.dashboard.JMeterInstallation;
 import org.esbbench.report.points.Point;
 
@@ -36,10 +35,6 @@ import org.esbbench.report.points.Point;
  */
 @Mojo(name = "gui", defaultPhase = LifecyclePhase.PRE_INTEGRATION_TEST, threadSafe = true)
 public class GuiMojo extends RunParametersMojo {
-
-    /** jmeter-maven-plugin's record of where its configure goal laid JMeter out. */
-    @Parameter(defaultValue = "${project.build.directory}/config.json", required = true)
-    File jmeterConfig;
 
     /** Only its own switch: the gui profile sets -DskipTests and -Desbbench.skip to keep the run out of the build. */
     @Override

@@ -14,7 +14,6 @@ import org.esbbench.maven.scenario.ScenarioRunner;
 import org.esbbench.maven.scenario.TargetRestarts;
 import org.esbbench.maven.servers.TargetServers;
 import org.esbbench.maven.servers.TargetWatch;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -23,7 +22,6 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
-import org.apache.maven.plugins.annotations.Parameter;
 import org.esbbench.report.dashboard.JMeterInstallation;
 import org.esbbench.report.run.RawResults;
 import org.esbbench.report.folder.RunLayout;
@@ -44,18 +42,6 @@ import org.esbbench.report.folder.RunSessions;
  */
 @Mojo(name = "run", defaultPhase = LifecyclePhase.INTEGRATION_TEST, threadSafe = true)
 public class RunMojo extends CurrentRunMojo {
-
-    /** jmeter-maven-plugin's record of where its configure goal laid JMeter out. */
-    @Parameter(defaultValue = "${project.build.directory}/config.json", required = true)
-    File jmeterConfig;
-
-    /** The echo backend's runnable jar (restarted between delays). */
-    @Parameter(defaultValue = "${project.basedir}/../backend-netty/target/backend-netty.jar", required = true)
-    File backendJar;
-
-    /** The reference server's runnable jar (restarted between heaps). */
-    @Parameter(defaultValue = "${project.basedir}/../reference-esb/target/reference-esb.jar", required = true)
-    File serverJar;
 
     @Override
     protected void doExecute(CurrentRun current) throws MojoExecutionException, MojoFailureException {

@@ -50,21 +50,9 @@ import org.esbbench.report.folder.RunSessions;
 @Mojo(name = "start", defaultPhase = LifecyclePhase.PRE_INTEGRATION_TEST, threadSafe = true)
 public class StartMojo extends CurrentRunMojo {
 
-    /** The reference server's runnable jar. */
-    @Parameter(defaultValue = "${project.basedir}/../reference-esb/target/reference-esb.jar", required = true)
-    File serverJar;
-
-    /** The echo backend's runnable jar (started here, restarted between delays by run). */
-    @Parameter(defaultValue = "${project.basedir}/../backend-netty/target/backend-netty.jar", required = true)
-    File backendJar;
-
     /** Where the suite's build laid out the PerfMon ServerAgent (lib/, native/), for a profile's perfmon=start. */
     @Parameter(defaultValue = "${project.build.directory}/perfmon-agent", required = true)
     File perfmonAgentDir;
-
-    /** jmeter-maven-plugin's record of where its configure goal laid JMeter out (for -Dgenerators engines). */
-    @Parameter(defaultValue = "${project.build.directory}/config.json", required = true)
-    File jmeterConfig;
 
     @Override
     protected void doExecute(CurrentRun current) throws MojoExecutionException, MojoFailureException {
