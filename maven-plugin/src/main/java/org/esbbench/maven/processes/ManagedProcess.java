@@ -1,7 +1,7 @@
 package org.esbbench.maven.processes;
 
 import java.io.IOException;
-import java.nio.file.Files;
+import org.esbbench.report.process.LoggedChild;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -73,14 +73,7 @@ public final class ManagedProcess {
     }
 
     private static Process launch(List<String> command, Path workDir, Path log) throws IOException {
-        Files.createDirectories(log.toAbsolutePath().getParent());
-        Process process = new ProcessBuilder(command)
-                .directory(workDir.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .redirectInput(ProcessBuilder.Redirect.PIPE)
-                .start();
-        process.getOutputStream().close();
+        Process process = LoggedChild.start(command, workDir, log);
         STARTED.put(process.pid(), process);
         return process;
     }
@@ -222,12 +215,7 @@ public final class ManagedProcess {
 
     /** The last lines of the log, to put into an error message when the process failed to come up. */
     public String logTail(int lines) {
-        try {
-            List<String> all = Files.readAllLines(log);
-            return String.join(System.lineSeparator(), all.subList(Math.max(0, all.size() - lines), all.size()));
-        } catch (IOException e) {
-            return "(no log: " + e.getMessage() + ")";
-        }
+        return LoggedChild.tail(log, lines);
     }
 
     @Override

@@ -1,18 +1,16 @@
 package org.esbbench.report.dashboard;
 
-import java.io.File;
+import org.esbbench.report.process.LoggedChild;
 import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs a child process to its end with its output appended to a log file, and never leaves it behind: on time-out
- * or when the waiting thread is interrupted, the process (and anything it started) is stopped before returning.
+ * Runs a child process ({@link LoggedChild}, as the plugin starts its own) to its end, and never leaves it behind:
+ * on time-out or when the waiting thread is interrupted, the process (and anything it started) is stopped before
+ * returning. The plugin's ManagedProcess supervises long-lived ones; this one waits for a short one.
  */
 final class LoggedProcess {
     /** How long a stopped process gets to exit on SIGTERM before it is killed. */
@@ -28,13 +26,7 @@ final class LoggedProcess {
      */
     static int run(List<String> command, Path workingDirectory, Path log, Duration timeout)
             throws IOException, InterruptedException {
-        Files.createDirectories(log.toAbsolutePath().getParent());
-        Process process = new ProcessBuilder(command)
-            .directory(workingDirectory.toFile())
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-            .redirectInput(ProcessBuilder.Redirect.from(nullDevice()))
-            .start();
+        Process process = LoggedChild.start(command, workingDirectory, log);
         boolean exited = false;
         try {
             exited = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -65,22 +57,8 @@ final class LoggedProcess {
         }
     }
 
-    private static File nullDevice() {
-        return new File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
-    }
-
-    /** The last {@code lines} lines of a log (read from its end, so a huge log costs nothing). */
+    /** The last {@code lines} lines of a log. */
     static String tail(Path log, int lines) {
-        try (RandomAccessFile file = new RandomAccessFile(log.toFile(), "r")) {
-            long length = file.length();
-            int size = (int) Math.min(length, 64 * 1024);
-            byte[] bytes = new byte[size];
-            file.seek(length - size);
-            file.readFully(bytes);
-            String[] all = new String(bytes, StandardCharsets.UTF_8).split("\\R");
-            return String.join("\n", List.of(all).subList(Math.max(0, all.length - lines), all.length));
-        } catch (IOException e) {
-            return "(log " + log + " unreadable: " + e.getMessage() + ")";
-        }
+        return LoggedChild.tail(log, lines);
     }
 }
