@@ -1,7 +1,7 @@
 package org.esbbench.maven.checks;
 
-import org.esbbench.maven.engines.Generators;
-import org.esbbench.maven.engines.GeneratorsCheck;
+import org.esbbench.maven.engines.Engines;
+import org.esbbench.maven.engines.EnginesCheck;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.parameters.ParameterSources;
 import org.esbbench.maven.parameters.RunParameters;
@@ -48,14 +48,14 @@ public final class NewRun implements RunChecks.Run {
     private final Map<String, String> parameters;
     private final RunParameters plan;
     private final TargetServers servers;
-    private final Generators generators;
+    private final Engines generators;
     private final KeepResults keep;
     private final Settings settings;
     private final BuildLog log;
     private List<String> unchecked = List.of();
 
     private NewRun(Path root, TargetProfile profile, ParameterSources.Merged merged, Map<String, String> parameters,
-                   RunParameters plan, TargetServers servers, Generators generators, KeepResults keep, Settings settings,
+                   RunParameters plan, TargetServers servers, Engines generators, KeepResults keep, Settings settings,
                    BuildLog log) {
         this.root = root;
         this.profile = profile;
@@ -81,7 +81,7 @@ public final class NewRun implements RunChecks.Run {
         // A list of heaps needs a server the suite starts (and restarts per heap).
         plan.requireHeapsFit(servers.startsServer(), profile.name());
         PayloadSizes.require(plan);
-        Generators generators = GeneratorsCheck.validate(parameters, plan, log::info);
+        Engines generators = EnginesCheck.validate(parameters, plan, log::info);
         RunTolerances.validate(parameters, log::info);
         KeepResults keep = DiskEstimate.keepResults(parameters);
         return new NewRun(root, profile, merged, parameters, plan, servers, generators, keep, settings, log);
@@ -145,7 +145,7 @@ public final class NewRun implements RunChecks.Run {
     }
 
     @Override
-    public Generators generators() {
+    public Engines generators() {
         return generators;
     }
 

@@ -1,6 +1,6 @@
 package org.esbbench.maven.checks;
 
-import org.esbbench.maven.engines.Generators;
+import org.esbbench.maven.engines.Engines;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.run.BuildLog;
@@ -107,8 +107,8 @@ public final class ResumedRun implements RunChecks.Run {
     }
 
     @Override
-    public Generators generators() throws InvalidRunException {
-        return Generators.parse(resumed.planFile().parameters());
+    public Engines generators() throws InvalidRunException {
+        return Engines.parse(resumed.planFile().parameters());
     }
 
     @Override

@@ -1,7 +1,7 @@
 package org.esbbench.maven.checks;
 
-import org.esbbench.maven.engines.Generators;
-import org.esbbench.maven.engines.GeneratorsCheck;
+import org.esbbench.maven.engines.Engines;
+import org.esbbench.maven.engines.EnginesCheck;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.run.BuildLog;
@@ -47,7 +47,7 @@ public final class RunChecks {
         /** Whether the build starts processes for it (a resumed run with nothing left to measure starts none). */
         boolean startsProcesses();
 
-        Generators generators() throws InvalidRunException;
+        Engines generators() throws InvalidRunException;
 
         /** The run folder made or prepared for its new session, and pointed at as the build's current run. */
         void prepare(CurrentRunPointer pointer) throws IOException, InvalidRunException;
@@ -101,9 +101,9 @@ public final class RunChecks {
     }
 
     /** -Dgenerators: remote engines reachable and the target reachable from them; the RMI keystore made. */
-    private void prepareGenerators(Generators generators, TargetProfile profile) throws InvalidRunException, IOException {
+    private void prepareGenerators(Engines generators, TargetProfile profile) throws InvalidRunException, IOException {
         try {
-            GeneratorsCheck.prepare(generators, profile, root, log::info);
+            EnginesCheck.prepare(generators, profile, root, log::info);
         } catch (IOException e) {
             throw new IOException("cannot prepare the JMeter engines' RMI keystore: " + e.getMessage(), e);
         }

@@ -25,10 +25,10 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.esbbench.maven.engines.EngineLauncher.LocalEngine;
-import org.esbbench.maven.engines.Generators.EngineAddress;
+import org.esbbench.maven.engines.Engines.EngineAddress;
 import org.esbbench.report.dashboard.JMeterInstallation;
 import org.esbbench.report.points.LoadSplit;
-import org.esbbench.report.folder.GeneratorsFile;
+import org.esbbench.report.folder.EnginesFile;
 import org.esbbench.report.folder.RunLayout;
 
 /**
@@ -48,12 +48,12 @@ public final class EngineFleet {
     private final Path root;
     private final RunLayout layout;
     private final JMeterInstallation jmeter;
-    private final Generators generators;
+    private final Engines generators;
     private final int jmeterHeapMb;
     private final Consumer<String> log;
     private final RmiKeystore keystore;
 
-    public EngineFleet(Path root, RunLayout layout, JMeterInstallation jmeter, Generators generators, int jmeterHeapMb,
+    public EngineFleet(Path root, RunLayout layout, JMeterInstallation jmeter, Engines generators, int jmeterHeapMb,
                 Consumer<String> log) {
         this.root = root;
         this.layout = layout;
@@ -81,13 +81,13 @@ public final class EngineFleet {
      * @param registry the run's processes.csv: every process is registered the moment it runs
      * @param guard    the start goal's shutdown hook, which stops them if the build ends first
      */
-    public GeneratorsFile startAndProbe(ProcessRegistry registry, StopOnExit guard) throws IOException, InvalidRunException {
+    public EnginesFile startAndProbe(ProcessRegistry registry, StopOnExit guard) throws IOException, InvalidRunException {
         OnStarted onStarted = OnStarted.registerIn(registry, guard);
         keystore.ensure();
         Files.createDirectories(layout.logs());
         Map<String, LocalEngine> local = new LinkedHashMap<>();
         List<EngineAddress> engines = new ArrayList<>();
-        if (generators.kind() == Generators.Kind.LOCAL) {
+        if (generators.kind() == Engines.Kind.LOCAL) {
             for (LocalEngine e : launcher().startAll(generators.engines().size(), onStarted)) {
                 local.put(e.id(), e);
                 engines.add(new EngineAddress(e.id(), "127.0.0.1", e.registryPort()));
@@ -98,15 +98,15 @@ public final class EngineFleet {
         }
         String clientAddress = clientAddress(engines);
         List<EngineProbe.Passed> passed = probe(engines, clientAddress, onStarted, registry);
-        List<GeneratorsFile.Engine> recorded = new ArrayList<>();
+        List<EnginesFile.Engine> recorded = new ArrayList<>();
         for (EngineProbe.Passed p : passed) {
             Optional<LocalEngine> l = Optional.ofNullable(local.get(p.engine().id()));
-            recorded.add(new GeneratorsFile.Engine(p.engine().id(), p.engine().host(), p.engine().registryPort(),
+            recorded.add(new EnginesFile.Engine(p.engine().id(), p.engine().host(), p.engine().registryPort(),
                     l.map(LocalEngine::objectPort).orElse(0), l.isPresent(), p.facts().number("pid"),
                     (int) p.facts().number("cores"), p.facts().get("jmeter"), p.facts().get("java"),
                     p.facts().get("replyQueue"), p.clockBoundMs(), l.isPresent() ? 0 : generators.perfmonPort()));
         }
-        GeneratorsFile file = new GeneratorsFile(generators.kind().id(), generators.ssl(), generators.mode(),
+        EnginesFile file = new EnginesFile(generators.kind().id(), generators.ssl(), generators.mode(),
                 clientAddress, generators.clientPort(), LoadSplit.RULE, recorded);
         file.write(layout.dir());
         return file;
@@ -140,7 +140,7 @@ public final class EngineFleet {
         // The probe's one sample per engine is the last it sends: always StrippedBatch, which sends what it holds
         // before it reports the test's end (StrippedAsynch reports the end first and may lose its last batch).
         List<String> cmd = JMeterCommand.remote(jmeter, PROBE_CLIENT_HEAP_MB, plan, Map.of(), Map.of(), jtl,
-                layout.engineProbe(".log"), remote(addresses, clientAddress, freeUdpPort(), Generators.BATCH));
+                layout.engineProbe(".log"), remote(addresses, clientAddress, freeUdpPort(), Engines.BATCH));
         long started = System.currentTimeMillis();
         ManagedProcess client = ManagedProcess.start("jmeter-probe", cmd, keystore.dir(), output);
         onStarted.accept(client);
@@ -180,7 +180,7 @@ public final class EngineFleet {
 
     /** Probes the engines generators.json records again (after a restart, say); fails naming any that does not pass. */
     List<EngineProbe.Passed> probeRecorded(ProcessRegistry registry, StopOnExit guard) throws IOException, InvalidRunException {
-        GeneratorsFile file = recorded();
+        EnginesFile file = recorded();
         List<EngineAddress> engines = file.engines().stream()
                 .map(e -> new EngineAddress(e.id(), e.host(), e.registryPort())).toList();
         return probe(engines, file.clientAddress(), p -> {
@@ -200,17 +200,17 @@ public final class EngineFleet {
 
     // ---- run goal ----
 
-    public GeneratorsFile recorded() throws IOException, InvalidRunException {
-        return GeneratorsFile.read(layout.dir()).orElseThrow(() -> new InvalidRunException("-Dgenerators is set but "
-                + GeneratorsFile.in(layout.dir()) + " is missing: esb-bench:start records the engines it probed"));
+    public EnginesFile recorded() throws IOException, InvalidRunException {
+        return EnginesFile.read(layout.dir()).orElseThrow(() -> new InvalidRunException("-Dgenerators is set but "
+                + EnginesFile.in(layout.dir()) + " is missing: esb-bench:start records the engines it probed"));
     }
 
-    public static List<String> addresses(GeneratorsFile file) {
-        return file.engines().stream().map(GeneratorsFile.Engine::address).toList();
+    public static List<String> addresses(EnginesFile file) {
+        return file.engines().stream().map(EnginesFile.Engine::address).toList();
     }
 
     /** The client of one scenario run ({@link JMeterCommand#remote}); properties split with {@link PlanProperties#forEngines}. */
-    public List<String> clientCommand(GeneratorsFile file, Path plan, Map<String, String> properties, Path jtl, Path jmeterLog,
+    public List<String> clientCommand(EnginesFile file, Path plan, Map<String, String> properties, Path jtl, Path jmeterLog,
                                int stopPort) {
         List<String> addresses = addresses(file);
         return JMeterCommand.remote(jmeter, jmeterHeapMb, plan, properties, PlanProperties.forEngines(properties, addresses),
@@ -218,9 +218,9 @@ public final class EngineFleet {
     }
 
     /** The watch of one scenario run: local engines by their process, remote ones by their registry port. */
-    public EngineWatch watch(GeneratorsFile file, ProcessRegistry registry, Path clientOutput) throws IOException {
+    public EngineWatch watch(EnginesFile file, ProcessRegistry registry, Path clientOutput) throws IOException {
         List<EngineWatch.Watched> watched = new ArrayList<>();
-        for (GeneratorsFile.Engine e : file.engines()) {
+        for (EnginesFile.Engine e : file.engines()) {
             Optional<ManagedProcess> p = e.local() ? registry.running(e.id()) : Optional.empty();
             EngineAddress address = new EngineAddress(e.id(), e.host(), e.registryPort());
             // A local engine that died since the check before the point is watched by its port: it fails in two looks.
@@ -234,10 +234,10 @@ public final class EngineFleet {
      * failed point, so that no engine is left in a half-stopped test); generators.json gets their new pids.
      */
     public void restartLocal(boolean all, ProcessRegistry registry, StopOnExit guard) throws IOException, InvalidRunException {
-        GeneratorsFile file = recorded();
-        List<GeneratorsFile.Engine> updated = new ArrayList<>();
+        EnginesFile file = recorded();
+        List<EnginesFile.Engine> updated = new ArrayList<>();
         boolean changed = false;
-        for (GeneratorsFile.Engine e : file.engines()) {
+        for (EnginesFile.Engine e : file.engines()) {
             Optional<ManagedProcess> running = e.local() ? registry.running(e.id()) : Optional.empty();
             if (!e.local() || (running.isPresent() && !all)) {
                 updated.add(e);
@@ -249,12 +249,12 @@ public final class EngineFleet {
             }
             LocalEngine fresh = launcher().restart(e.id(), e.registryPort(), e.objectPort(),
                     OnStarted.registerIn(registry, guard));
-            updated.add(new GeneratorsFile.Engine(e.id(), e.host(), e.registryPort(), e.objectPort(), true,
+            updated.add(new EnginesFile.Engine(e.id(), e.host(), e.registryPort(), e.objectPort(), true,
                     fresh.process().pid(), e.cores(), e.jmeter(), e.java(), e.replyQueue(), e.clockBoundMs(), e.perfmonPort()));
             changed = true;
         }
         if (changed) {
-            new GeneratorsFile(file.kind(), file.ssl(), file.mode(), file.clientAddress(), file.clientPort(),
+            new EnginesFile(file.kind(), file.ssl(), file.mode(), file.clientAddress(), file.clientPort(),
                     file.splitRule(), updated).write(layout.dir());
         }
     }

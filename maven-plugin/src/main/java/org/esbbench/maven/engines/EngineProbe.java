@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
-import org.esbbench.maven.engines.Generators.EngineAddress;
+import org.esbbench.maven.engines.Engines.EngineAddress;
 import org.esbbench.report.dashboard.JMeterInstallation;
 
 /**

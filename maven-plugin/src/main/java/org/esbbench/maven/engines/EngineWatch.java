@@ -10,7 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.esbbench.maven.engines.Generators.EngineAddress;
+import org.esbbench.maven.engines.Engines.EngineAddress;
 
 /**
  * Watches the engines of one scenario run while its JMeter client runs, because the client itself does not notice

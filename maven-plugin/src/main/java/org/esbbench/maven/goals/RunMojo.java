@@ -1,7 +1,7 @@
 package org.esbbench.maven.goals;
 
 import org.esbbench.maven.engines.EngineFleet;
-import org.esbbench.maven.engines.Generators;
+import org.esbbench.maven.engines.Engines;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ProcessRegistry;
 import org.esbbench.maven.processes.StopOnExit;
@@ -74,7 +74,7 @@ public class RunMojo extends CurrentRunMojo {
                 return;
             }
             // -Dgenerators: each scenario run is a JMeter client driving the engines the start goal probed.
-            Generators generators = Generators.parse(current.planFile().parameters());
+            Engines generators = Engines.parse(current.planFile().parameters());
             Optional<EngineFleet> fleet = generators.distributed() ? Optional.of(
                     new EngineFleet(root(), layout, jmeter, generators, number("jmeter.heap"), this::info)) : Optional.empty();
             TargetWatch targets = new TargetWatch(registry);

@@ -3,7 +3,7 @@ package org.esbbench.maven.goals;
 import org.esbbench.maven.checks.Preflight;
 import org.esbbench.maven.checks.PreflightLog;
 import org.esbbench.maven.engines.EngineFleet;
-import org.esbbench.maven.engines.Generators;
+import org.esbbench.maven.engines.Engines;
 import org.esbbench.maven.monitor.MonitorLauncher;
 import org.esbbench.maven.monitor.PerfMonAgent;
 import org.esbbench.maven.parameters.InvalidRunException;
@@ -102,7 +102,7 @@ public class StartMojo extends CurrentRunMojo {
     /** The run's JMeter engines (-Dgenerators): local ones started, all probed, recorded in generators.json. */
     private void startEngines(CurrentRun current, ProcessRegistry registry, StopOnExit started)
             throws IOException, InvalidRunException {
-        Generators generators = Generators.parse(current.planFile().parameters());
+        Engines generators = Engines.parse(current.planFile().parameters());
         if (!generators.distributed()) {
             return;
         }

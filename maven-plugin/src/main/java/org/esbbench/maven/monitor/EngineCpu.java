@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.esbbench.report.folder.GeneratorsFile;
+import org.esbbench.report.folder.EnginesFile;
 
 /**
  * The CPU of the JMeter engines of a distributed run ({@code generators.json}), into the same series as the
@@ -26,9 +26,9 @@ final class EngineCpu {
      *
      * @return the PerfMon streams it opened, for the caller to close
      */
-    static List<PerfMonStream> watch(GeneratorsFile generators, CpuSampler sampler, FollowedProcesses processes) {
-        Map<String, List<GeneratorsFile.Engine>> byAgent = new LinkedHashMap<>();
-        for (GeneratorsFile.Engine e : generators.engines()) {
+    static List<PerfMonStream> watch(EnginesFile generators, CpuSampler sampler, FollowedProcesses processes) {
+        Map<String, List<EnginesFile.Engine>> byAgent = new LinkedHashMap<>();
+        for (EnginesFile.Engine e : generators.engines()) {
             if (e.local()) {
                 String role = e.id();
                 sampler.watch(role, CpuSource.ofProcess(() -> processes.current(role)));
@@ -37,12 +37,12 @@ final class EngineCpu {
             }
         }
         List<PerfMonStream> streams = new ArrayList<>();
-        for (List<GeneratorsFile.Engine> onHost : byAgent.values()) {
-            GeneratorsFile.Engine first = onHost.get(0);
+        for (List<EnginesFile.Engine> onHost : byAgent.values()) {
+            EnginesFile.Engine first = onHost.get(0);
             PerfMonStream stream = new PerfMonStream(first.host(), first.perfmonPort(),
-                    onHost.stream().map(GeneratorsFile.Engine::pid).toList(), first.cores()).start();
+                    onHost.stream().map(EnginesFile.Engine::pid).toList(), first.cores()).start();
             streams.add(stream);
-            for (GeneratorsFile.Engine e : onHost) {
+            for (EnginesFile.Engine e : onHost) {
                 sampler.watch(e.id(), CpuSource.ofPerfMon(stream, e.pid()));
                 sampler.watch(e.id() + HOST_SUFFIX, CpuSource.ofPerfMonHost(stream));
             }

@@ -13,7 +13,7 @@ import java.util.Properties;
 import org.esbbench.maven.management.GcFollower;
 import org.esbbench.maven.management.JmxOptions;
 import org.esbbench.maven.management.ManagementConnection;
-import org.esbbench.report.folder.GeneratorsFile;
+import org.esbbench.report.folder.EnginesFile;
 import org.esbbench.report.folder.RunLayout;
 
 /**
@@ -128,7 +128,7 @@ public final class RunMonitor implements AutoCloseable {
         }
         local.watch("machine", CpuSource.ofMachine());
         // written by the start goal before it starts the monitor, when the load comes from JMeter engines
-        GeneratorsFile.read(layout.dir()).ifPresent(g -> engineStreams.addAll(EngineCpu.watch(g, local, processes)));
+        EnginesFile.read(layout.dir()).ifPresent(g -> engineStreams.addAll(EngineCpu.watch(g, local, processes)));
         if (options.managementUrl() != null) {
             connection = ManagementConnection.connect(options.managementUrl(), jmxOptions(options.jmxProfile()),
                     options.connectTimeout());

@@ -23,7 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.esbbench.report.dashboard.JMeterInstallation;
 import org.esbbench.report.points.Point;
-import org.esbbench.report.folder.GeneratorsFile;
+import org.esbbench.report.folder.EnginesFile;
 import org.esbbench.report.run.RawResults;
 import org.esbbench.report.folder.RunLayout;
 
@@ -85,7 +85,7 @@ public final class ScenarioRunner {
         List<String> cmd = JMeterCommand.of(jmeter, settings.jmeterHeapMb(), runnable.file(), properties, jtl, log,
                 run.root().resolve(JMeterCommand.RUN_INIT_SCRIPT), run.plan().loadSeconds());
         Path workDir = jmeter.home().resolve("bin");
-        GeneratorsFile engines = fleet.isEmpty() ? null : fleet.get().recorded();
+        EnginesFile engines = fleet.isEmpty() ? null : fleet.get().recorded();
         int stopPort = 0;
         if (fleet.isPresent()) {
             stopPort = EngineFleet.freeUdpPort();

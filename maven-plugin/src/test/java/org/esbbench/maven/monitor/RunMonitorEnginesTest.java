@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.esbbench.report.points.LoadSplit;
-import org.esbbench.report.folder.GeneratorsFile;
+import org.esbbench.report.folder.EnginesFile;
 import org.esbbench.report.folder.ProcessesFile;
 import org.esbbench.report.folder.RunLayout;
 import org.junit.jupiter.api.Test;
@@ -35,7 +35,7 @@ class RunMonitorEnginesTest {
             RunLayout layout = new RunLayout(run);
             ProcessesFile.write(layout.processes(), List.of(new ProcessesFile.Entry("engine-1", busy.pid(),
                     System.currentTimeMillis(), OptionalLong.empty(), "logs/engine-1.out", "sh -c busy")));
-            new GeneratorsFile("local", true, "StrippedAsynch", "127.0.0.1", 0, LoadSplit.RULE, List.of(
+            new EnginesFile("local", true, "StrippedAsynch", "127.0.0.1", 0, LoadSplit.RULE, List.of(
                     engine("engine-1", true, busy.pid(), 0), engine("engine-2", true, 1, 0),
                     engine("engine-3", false, 77, 0))).write(run);
 
@@ -61,8 +61,8 @@ class RunMonitorEnginesTest {
         }
     }
 
-    private static GeneratorsFile.Engine engine(String id, boolean local, long pid, int perfmonPort) {
-        return new GeneratorsFile.Engine(id, local ? "127.0.0.1" : "10.0.0.5", 50001, 50002, local, pid, 2, "5.6.3",
+    private static EnginesFile.Engine engine(String id, boolean local, long pid, int perfmonPort) {
+        return new EnginesFile.Engine(id, local ? "127.0.0.1" : "10.0.0.5", 50001, 50002, local, pid, 2, "5.6.3",
                 "17", "perf.reply." + id, 40, perfmonPort);
     }
 }

@@ -31,7 +31,7 @@ public final class RunJson {
 
     /**
      * What a run whose load came from JMeter engines ({@code generators.json}) adds to run.json: the analysis makes
-     * it (its {@code GeneratorsReport}), this class only writes it where it belongs.
+     * it (its {@code EnginesReport}), this class only writes it where it belongs.
      */
     public interface Engines {
         /** run.json's {@code generators} section: the engines, the client, the split rule, each engine's processes. */

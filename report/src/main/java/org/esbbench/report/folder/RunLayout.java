@@ -13,7 +13,7 @@ import java.nio.file.Path;
  * run-parameters.json    the validated run parameters, written once by check, read by every later goal and by re-analysis
  *                        (run-plan.json in folders written before: {@link #runParametersFile()} reads either)
  * preflight.log          what the target answered to the preflight of each session
- * generators.json        the JMeter engines that generated the load (-Dgenerators), {@link GeneratorsFile}
+ * generators.json        the JMeter engines that generated the load (-Dgenerators), {@link EnginesFile}
  * engines/probe.*        the engines' probe: its plan, results, output and JMeter log
  * server/                the server's own files when a target profile's server.command started it (${work})
  * scenario-runs.csv      one row per scenario run as it ended: times, JMeter's exit, what went wrong
@@ -122,7 +122,7 @@ public record RunLayout(Path dir) {
         return dir.resolve(PREFLIGHT_LOG);
     }
 
-    /** {@code generators.json} ({@link GeneratorsFile}). */
+    /** {@code generators.json} ({@link EnginesFile}). */
     public Path generators() {
         return dir.resolve(GENERATORS);
     }

@@ -1,7 +1,7 @@
 package org.esbbench.report.run;
 
 import org.esbbench.report.chart.ScalingCharts;
-import org.esbbench.report.folder.GeneratorsFile;
+import org.esbbench.report.folder.EnginesFile;
 import org.esbbench.report.folder.LatestRun;
 import org.esbbench.report.folder.ProcessesFile;
 import org.esbbench.report.folder.RunJson;
@@ -64,7 +64,7 @@ public final class RunAnalysis {
                 .withDashboardHeapLimit(options.dashboardHeapLimitMb())
                 .withDriftThreshold(options.driftThresholdPercent());
 
-        java.util.Optional<GeneratorsFile> generators = GeneratorsFile.read(layout.dir());
+        java.util.Optional<EnginesFile> generators = EnginesFile.read(layout.dir());
         Map<String, WindowUsage> usageByScenarioRun = new java.util.LinkedHashMap<>();
         List<RepeatRow> rows = new ArrayList<>();
         List<String> failures = new ArrayList<>();
@@ -101,7 +101,7 @@ public final class RunAnalysis {
                 OptionalDouble.of(options.saturationThresholdPercent()), drift, options.driftThresholdPercent()), layout,
                 options.figures());
         RunJson.write(layout, plan, journal.values(), ProcessesFile.read(layout.processes()), points, options.figures(),
-                failures, Instant.now(), generators.map(GeneratorsReport::new), usageByScenarioRun);
+                failures, Instant.now(), generators.map(EnginesReport::new), usageByScenarioRun);
         Path results = layout.dir().getParent();
         LatestRun.point(results, layout.dir());
         Path index = ResultsIndex.write(results, ResultsIndex.list(results, options.figures()), options.figures());
@@ -119,7 +119,7 @@ public final class RunAnalysis {
     }
 
     /** The plan's own line, then the facts every reader of the figures needs. */
-    private static String description(RunParametersFile plan, java.util.Optional<GeneratorsFile> generators,
+    private static String description(RunParametersFile plan, java.util.Optional<EnginesFile> generators,
                                       ErrorTolerance tolerance, RawResults raw) {
         String facts = (plan.target().isBlank() ? "" : "Target `" + plan.target() + "`; ") + plan.repeats()
                 + (plan.repeats() == 1 ? " repeat" : " repeats") + "; warm-up " + plan.warmupSeconds()
@@ -127,7 +127,7 @@ public final class RunAnalysis {
                 + tolerance.explanation().map(e -> " " + e).orElse("")
                 + raw.summaryNote().map(n -> " " + n).orElse("");
         if (generators.isPresent()) {
-            facts += "\n\n" + new GeneratorsReport(generators.get()).describe(plan.points());
+            facts += "\n\n" + new EnginesReport(generators.get()).describe(plan.points());
         }
         return plan.description().isBlank() ? facts : plan.description().strip() + "\n\n" + facts;
     }

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
-import org.esbbench.report.folder.GeneratorsFile;
+import org.esbbench.report.folder.EnginesFile;
 import org.esbbench.report.folder.PerfMonAgentFile;
 import org.esbbench.report.folder.RunLayout;
 
@@ -41,13 +41,13 @@ public final class RunFigures {
     private final OptionalInt hostCores;
     /** The agent the run's host figures come from, when the run had one; null otherwise. */
     private final String hostAgent;
-    private final Optional<GeneratorsFile> generators;
+    private final Optional<EnginesFile> generators;
     private final Map<String, CpuSeries> engineCpu;
     private final Map<String, CpuSeries> engineHostCpu;
 
     private RunFigures(CpuSeries server, GcSeries gc, CpuSeries backend, CpuSeries generator, CpuSeries machine, int cores,
                        SaturationCheck saturation, HostSeries host, OptionalInt hostCores, String hostAgent,
-                       Optional<GeneratorsFile> generators, Map<String, CpuSeries> engineCpu,
+                       Optional<EnginesFile> generators, Map<String, CpuSeries> engineCpu,
                        Map<String, CpuSeries> engineHostCpu) {
         this.server = server;
         this.gc = gc;
@@ -68,10 +68,10 @@ public final class RunFigures {
         Path cpu = runDir.resolve(RunLayout.CPU);
         CpuSeries server = Files.exists(runDir.resolve(SERVER_CPU_OVER_JMX))
                 ? CpuSeries.read(runDir.resolve(SERVER_CPU_OVER_JMX), "server") : CpuSeries.read(cpu, "server");
-        Optional<GeneratorsFile> generators = GeneratorsFile.read(runDir);
+        Optional<EnginesFile> generators = EnginesFile.read(runDir);
         Map<String, CpuSeries> engineCpu = new LinkedHashMap<>();
         Map<String, CpuSeries> engineHostCpu = new LinkedHashMap<>();
-        for (GeneratorsFile.Engine e : generators.map(GeneratorsFile::engines).orElse(List.of())) {
+        for (EnginesFile.Engine e : generators.map(EnginesFile::engines).orElse(List.of())) {
             engineCpu.put(e.id(), CpuSeries.read(cpu, e.id()));
             engineHostCpu.put(e.id(), CpuSeries.read(cpu, e.id() + ENGINE_HOST_SUFFIX));
         }
@@ -170,7 +170,7 @@ public final class RunFigures {
     private List<EngineUsage> engineUsage(long from, long to, Double machinePct) {
         long windowMs = Math.max(1, to - from);
         List<EngineUsage> engines = new ArrayList<>();
-        for (GeneratorsFile.Engine e : generators.orElseThrow().engines()) {
+        for (EnginesFile.Engine e : generators.orElseThrow().engines()) {
             Double cpuMs = value(engineCpu.get(e.id()).cpuMillisBetween(from, to));
             if (e.local()) {
                 engines.add(new EngineUsage(e.id(), true, utilisation(cpuMs, windowMs), machinePct));
@@ -198,7 +198,7 @@ public final class RunFigures {
         Map<String, Double> remoteBusy = new LinkedHashMap<>();
         for (int i = 0; i < engines.size(); i++) {
             EngineUsage u = engines.get(i);
-            GeneratorsFile.Engine e = generators.orElseThrow().engines().get(i);
+            EnginesFile.Engine e = generators.orElseThrow().engines().get(i);
             if (u.local()) {
                 putKnown(here, u.id(), u.cpuPercent());
                 continue;

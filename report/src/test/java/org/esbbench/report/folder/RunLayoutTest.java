@@ -65,7 +65,7 @@ class RunLayoutTest {
         Path dir = layout.dir();
 
         assertThat(layout.preflightLog()).isEqualTo(dir.resolve("preflight.log"));
-        assertThat(layout.generators()).isEqualTo(GeneratorsFile.in(dir)).isEqualTo(dir.resolve("generators.json"));
+        assertThat(layout.generators()).isEqualTo(EnginesFile.in(dir)).isEqualTo(dir.resolve("generators.json"));
         assertThat(layout.perfmonAgent()).isEqualTo(PerfMonAgentFile.in(dir)).isEqualTo(dir.resolve("perfmon.properties"));
         assertThat(layout.engineProbe(".jmx")).isEqualTo(dir.resolve("engines/probe.jmx"));
         assertThat(layout.engineLog("engine-1")).isEqualTo(dir.resolve("logs/engine-1.log"));

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.OptionalLong;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
-import org.esbbench.report.folder.GeneratorsFile;
+import org.esbbench.report.folder.EnginesFile;
 import org.esbbench.report.folder.ProcessesFile;
 import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.points.LoadSplit;
@@ -29,10 +29,10 @@ class RunAnalysisEnginesTest {
     void runJsonPointsCsvAndTheSummaryTellTheEnginesTheirSharesAndTheirCpu() throws IOException {
         RunLayout layout = new AnalysableRunFixture(results, "engines").write();
         long start = AnalysableRunFixture.START;
-        new GeneratorsFile("local", true, "StrippedAsynch", "127.0.0.1", 0, LoadSplit.RULE, List.of(
-                new GeneratorsFile.Engine("engine-1", "127.0.0.1", 50001, 50002, true, 201, 2, "5.6.3", "17.0.15",
+        new EnginesFile("local", true, "StrippedAsynch", "127.0.0.1", 0, LoadSplit.RULE, List.of(
+                new EnginesFile.Engine("engine-1", "127.0.0.1", 50001, 50002, true, 201, 2, "5.6.3", "17.0.15",
                         "perf.reply.engine-1", 40, 0),
-                new GeneratorsFile.Engine("engine-2", "127.0.0.1", 50003, 50004, true, 202, 2, "5.6.3", "17.0.15",
+                new EnginesFile.Engine("engine-2", "127.0.0.1", 50003, 50004, true, 202, 2, "5.6.3", "17.0.15",
                         "perf.reply.engine-2", 40, 0))).write(layout.dir());
         // engine-1 restarted once during the run: two entries under one name
         List<ProcessesFile.Entry> processes = new ArrayList<>(ProcessesFile.read(layout.processes()));

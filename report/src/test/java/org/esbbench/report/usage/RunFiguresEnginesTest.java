@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.esbbench.report.points.LoadSplit;
-import org.esbbench.report.folder.GeneratorsFile;
+import org.esbbench.report.folder.EnginesFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -90,12 +90,12 @@ class RunFiguresEnginesTest {
         assertThat(row.busiestEngineCpuPercent()).isNull();
     }
 
-    private void generators(String kind, GeneratorsFile.Engine... engines) throws IOException {
-        new GeneratorsFile(kind, true, "StrippedAsynch", "127.0.0.1", 0, LoadSplit.RULE, List.of(engines)).write(runDir);
+    private void generators(String kind, EnginesFile.Engine... engines) throws IOException {
+        new EnginesFile(kind, true, "StrippedAsynch", "127.0.0.1", 0, LoadSplit.RULE, List.of(engines)).write(runDir);
     }
 
-    private static GeneratorsFile.Engine engine(String id, boolean local, int perfmonPort, int cores) {
-        return new GeneratorsFile.Engine(id, local ? "127.0.0.1" : "10.0.0.5", 1099, 1100, local, 4711, cores,
+    private static EnginesFile.Engine engine(String id, boolean local, int perfmonPort, int cores) {
+        return new EnginesFile.Engine(id, local ? "127.0.0.1" : "10.0.0.5", 1099, 1100, local, 4711, cores,
                 "5.6.3", "17.0.15", "perf.reply." + id, 40, perfmonPort);
     }
 

@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.esbbench.report.dashboard.JMeterInstallation;
-import org.esbbench.report.folder.GeneratorsFile;
+import org.esbbench.report.folder.EnginesFile;
 import org.esbbench.report.folder.RunLayout;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -66,7 +66,7 @@ class EngineFailuresIT {
     }
 
     private EngineFleet fleet(String generators) throws InvalidRunException {
-        return new EngineFleet(root, layout, jmeter, Generators.parse(Map.of("generators", generators,
+        return new EngineFleet(root, layout, jmeter, Engines.parse(Map.of("generators", generators,
                 "generatorHeap", "256")), 256, line -> System.out.println("[fleet] " + line));
     }
 
@@ -100,7 +100,7 @@ class EngineFailuresIT {
         echo.start();
         try {
             EngineFleet fleet = fleet("local:2");
-            GeneratorsFile file = fleet.startAndProbe(registry, guard);
+            EnginesFile file = fleet.startAndProbe(registry, guard);
             Files.createDirectories(layout.logs());
             Path jtl = Files.createDirectories(layout.dir().resolve("jtl")).resolve("direct.csv");
             Path out = layout.jmeterOutput("direct");

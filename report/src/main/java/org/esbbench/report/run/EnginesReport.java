@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import org.esbbench.report.folder.GeneratorsFile;
+import org.esbbench.report.folder.EnginesFile;
 import org.esbbench.report.folder.ProcessesFile;
 import org.esbbench.report.folder.RunJson;
 import org.esbbench.report.folder.RunLayout;
@@ -21,10 +21,10 @@ import org.esbbench.report.usage.WindowUsage;
  * {@code generators} section (the engines, the client, the split rule, each engine's processes), each point's
  * {@code engineShares} and per-engine CPU, and the summary's sentences on the engines and the split.
  */
-final class GeneratorsReport implements RunJson.Engines {
-    private final GeneratorsFile generators;
+final class EnginesReport implements RunJson.Engines {
+    private final EnginesFile generators;
 
-    GeneratorsReport(GeneratorsFile generators) {
+    EnginesReport(EnginesFile generators) {
         this.generators = generators;
     }
 
@@ -44,7 +44,7 @@ final class GeneratorsReport implements RunJson.Engines {
         m.put("client", client);
         m.put("splitRule", generators.splitRule());
         List<Map<String, Object>> engines = new ArrayList<>();
-        for (GeneratorsFile.Engine e : generators.engines()) {
+        for (EnginesFile.Engine e : generators.engines()) {
             Map<String, Object> em = new LinkedHashMap<>();
             em.put("id", e.id());
             em.put("address", e.address());

@@ -24,7 +24,7 @@ import java.util.Optional;
  * @param splitRule     how totals are shared among the engines, in words
  * @param engines       the engines, in {@code -Dgenerators} order
  */
-public record GeneratorsFile(String kind, boolean ssl, String mode, String clientAddress, int clientPort,
+public record EnginesFile(String kind, boolean ssl, String mode, String clientAddress, int clientPort,
                              String splitRule, List<Engine> engines) {
 
     public static final String NAME = RunLayout.GENERATORS;
@@ -59,7 +59,7 @@ public record GeneratorsFile(String kind, boolean ssl, String mode, String clien
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-    public GeneratorsFile {
+    public EnginesFile {
         engines = List.copyOf(engines);
     }
 
@@ -76,12 +76,12 @@ public record GeneratorsFile(String kind, boolean ssl, String mode, String clien
     }
 
     /** The run's record; empty when the run's load came from one local JMeter. */
-    public static Optional<GeneratorsFile> read(Path runDir) throws IOException {
+    public static Optional<EnginesFile> read(Path runDir) throws IOException {
         Path file = in(runDir);
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
-        return Optional.of(JSON.readValue(file.toFile(), GeneratorsFile.class));
+        return Optional.of(JSON.readValue(file.toFile(), EnginesFile.class));
     }
 
     /** Each engine's share of a total (users or arrivals per second), in engine order. */

@@ -27,7 +27,7 @@ import org.esbbench.report.points.LoadSplit;
  * @param heapMb        heap of each local engine in MB; 0 = the client's ({@code jmeter.heap})
  * @param mode          JMeter's sample sender mode
  */
-public record Generators(Kind kind, List<EngineAddress> engines, boolean ssl, String clientAddress, int clientPort,
+public record Engines(Kind kind, List<EngineAddress> engines, boolean ssl, String clientAddress, int clientPort,
                          int perfmonPort, int heapMb, String mode) {
 
     public enum Kind {
@@ -71,7 +71,7 @@ public record Generators(Kind kind, List<EngineAddress> engines, boolean ssl, St
         return java.util.Collections.unmodifiableMap(d);
     }
 
-    public Generators {
+    public Engines {
         engines = List.copyOf(engines);
     }
 
@@ -81,7 +81,7 @@ public record Generators(Kind kind, List<EngineAddress> engines, boolean ssl, St
     }
 
     /** Parses the {@code generator*} entries of a run's parameters; missing ones take their defaults. */
-    public static Generators parse(Map<String, String> parameters) throws InvalidRunException {
+    public static Engines parse(Map<String, String> parameters) throws InvalidRunException {
         Map<String, String> v = new LinkedHashMap<>(DEFAULTS);
         DEFAULTS.keySet().forEach(k -> {
             String value = parameters.get(k);
@@ -101,7 +101,7 @@ public record Generators(Kind kind, List<EngineAddress> engines, boolean ssl, St
                     + " IPv4 address this machine has, without a port (the port is -DgeneratorClientPort)");
         }
         if (spec.isEmpty()) {
-            return new Generators(Kind.NONE, List.of(), ssl, clientAddress, clientPort, perfmonPort, heap, mode);
+            return new Engines(Kind.NONE, List.of(), ssl, clientAddress, clientPort, perfmonPort, heap, mode);
         }
         if (spec.toLowerCase(Locale.ROOT).startsWith("local:") || spec.toLowerCase(Locale.ROOT).equals("local")) {
             int n = localCount(spec);
@@ -109,7 +109,7 @@ public record Generators(Kind kind, List<EngineAddress> engines, boolean ssl, St
             for (int k = 1; k <= n; k++) {
                 engines.add(new EngineAddress("engine-" + k, "127.0.0.1", 0));
             }
-            return new Generators(Kind.LOCAL, engines, ssl, clientAddress.isEmpty() ? "127.0.0.1" : clientAddress,
+            return new Engines(Kind.LOCAL, engines, ssl, clientAddress.isEmpty() ? "127.0.0.1" : clientAddress,
                     clientPort, perfmonPort, heap, mode);
         }
         List<EngineAddress> engines = hosts(spec);
@@ -119,7 +119,7 @@ public record Generators(Kind kind, List<EngineAddress> engines, boolean ssl, St
                     + " its RMI ports on every interface without authentication; keep SSL on for remote engines"
                     + " (the keystore in config/rmi is copied with scripts/jmeter-engine.sh)");
         }
-        return new Generators(Kind.REMOTE, engines, true, clientAddress, clientPort, perfmonPort, heap, mode);
+        return new Engines(Kind.REMOTE, engines, true, clientAddress, clientPort, perfmonPort, heap, mode);
     }
 
     private static int localCount(String spec) throws InvalidRunException {

@@ -8,20 +8,20 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class GeneratorsTest {
+class EnginesTest {
 
-    private static Generators parse(String... kv) throws InvalidRunException {
+    private static Engines parse(String... kv) throws InvalidRunException {
         Map<String, String> p = new java.util.HashMap<>();
         for (int i = 0; i < kv.length; i += 2) {
             p.put(kv[i], kv[i + 1]);
         }
-        return Generators.parse(p);
+        return Engines.parse(p);
     }
 
     @Test
     void emptyIsOneLocalJMeterAsToday() throws InvalidRunException {
-        Generators g = parse();
-        assertThat(g.kind()).isEqualTo(Generators.Kind.NONE);
+        Engines g = parse();
+        assertThat(g.kind()).isEqualTo(Engines.Kind.NONE);
         assertThat(g.distributed()).isFalse();
         assertThat(g.ssl()).isTrue();
         assertThat(g.mode()).isEqualTo("StrippedBatch");
@@ -29,9 +29,9 @@ class GeneratorsTest {
 
     @Test
     void localStartsNEnginesOnLoopback() throws InvalidRunException {
-        Generators g = parse("generators", "local:3", "generatorHeap", "256");
-        assertThat(g.kind()).isEqualTo(Generators.Kind.LOCAL);
-        assertThat(g.engines()).extracting(Generators.EngineAddress::id).containsExactly("engine-1", "engine-2", "engine-3");
+        Engines g = parse("generators", "local:3", "generatorHeap", "256");
+        assertThat(g.kind()).isEqualTo(Engines.Kind.LOCAL);
+        assertThat(g.engines()).extracting(Engines.EngineAddress::id).containsExactly("engine-1", "engine-2", "engine-3");
         assertThat(g.clientAddress()).isEqualTo("127.0.0.1");
         assertThat(g.engineHeapMb(2048)).isEqualTo(256);
         assertThat(parse("generators", "local:1").engineHeapMb(2048)).isEqualTo(2048);
@@ -39,10 +39,10 @@ class GeneratorsTest {
 
     @Test
     void hostsGetIdsInOrderAndTheDefaultRegistryPort() throws InvalidRunException {
-        Generators g = parse("generators", "10.0.0.5, gen-b.example:1100", "generatorMode", "strippedbatch");
-        assertThat(g.kind()).isEqualTo(Generators.Kind.REMOTE);
-        assertThat(g.engines()).containsExactly(new Generators.EngineAddress("engine-1", "10.0.0.5", 1099),
-                new Generators.EngineAddress("engine-2", "gen-b.example", 1100));
+        Engines g = parse("generators", "10.0.0.5, gen-b.example:1100", "generatorMode", "strippedbatch");
+        assertThat(g.kind()).isEqualTo(Engines.Kind.REMOTE);
+        assertThat(g.engines()).containsExactly(new Engines.EngineAddress("engine-1", "10.0.0.5", 1099),
+                new Engines.EngineAddress("engine-2", "gen-b.example", 1100));
         assertThat(g.mode()).isEqualTo("StrippedBatch");
     }
 
@@ -68,7 +68,7 @@ class GeneratorsTest {
 
     @Test
     void sslOffIsAllowedOnLoopbackAndCheckSaysWhatItOpens() throws InvalidRunException {
-        Generators g = parse("generators", "local:2", "generatorSsl", "false");
+        Engines g = parse("generators", "local:2", "generatorSsl", "false");
         List<String> lines = g.checkLines(List.of(3, 10), List.of(100), true, false, 2);
         assertThat(lines).anySatisfy(l -> assertThat(l).contains("EVERY interface", "without authentication"));
         assertThat(lines).contains("users 3 over 2 engines: 2+1", "users 10 over 2 engines: 5+5");
@@ -76,7 +76,7 @@ class GeneratorsTest {
 
     @Test
     void checkWarnsOfAnIdleEngineAndOfMoreEnginesThanCores() throws InvalidRunException {
-        Generators g = parse("generators", "local:3");
+        Engines g = parse("generators", "local:3");
         List<String> lines = g.checkLines(List.of(2), List.of(), true, false, 2);
         assertThat(lines).contains("users 2 over 3 engines: 1+1+0");
         assertThat(lines).anySatisfy(l -> assertThat(l).contains("share of 0"));
