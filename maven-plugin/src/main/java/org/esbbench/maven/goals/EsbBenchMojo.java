@@ -60,6 +60,11 @@ abstract class EsbBenchMojo extends AbstractMojo {
         return values().get(name);
     }
 
+    /** The value of {@code name} in this execution's POM configuration, as written, or null. */
+    String configured(String name) {
+        return values().configured(name);
+    }
+
     /** The value this build gives a parameter of the catalogue, or null when it gives none (the default would apply). */
     String given(String name) {
         return values().given(name);

@@ -1,6 +1,8 @@
 package org.esbbench.maven.goals;
 
 import org.apache.maven.execution.MavenSession;
+import org.apache.maven.model.Plugin;
+import org.apache.maven.model.PluginExecution;
 import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.PluginParameterExpressionEvaluator;
 import org.codehaus.plexus.component.configurator.expression.ExpressionEvaluationException;
@@ -12,6 +14,9 @@ import org.esbbench.maven.parameters.ParameterCatalogue;
  * expression) in this execution's POM configuration, else the property of the same name (-D, then the POM's and
  * its active profiles' properties), else the catalogue's default. The goals declare no field per parameter: the
  * catalogue is the one declaration.
+ *
+ * <p>The configuration is read from the project's model (the execution's {@code <configuration>} over the
+ * plugin's), not from the {@link MojoExecution}: Maven keeps in the latter only what names a field of the goal.
  */
 final class ParameterValues {
     private final ParameterCatalogue catalogue;
@@ -53,14 +58,31 @@ final class ParameterValues {
         PluginParameterExpressionEvaluator evaluator = execution == null
                 ? new PluginParameterExpressionEvaluator(session, new MojoExecution(null))
                 : new PluginParameterExpressionEvaluator(session, execution);
-        Xpp3Dom configuration = execution == null ? null : execution.getConfiguration();
-        Xpp3Dom child = configuration == null ? null : configuration.getChild(name);
+        String configured = configured(name);
         try {
-            Object value = child != null && child.getValue() != null ? evaluator.evaluate(child.getValue())
-                    : evaluator.evaluate("${" + name + "}");
+            Object value = configured != null ? evaluator.evaluate(configured) : evaluator.evaluate("${" + name + "}");
             return value == null || value.toString().equals("${" + name + "}") ? null : value.toString();
         } catch (ExpressionEvaluationException e) {
             throw new IllegalStateException("cannot evaluate parameter " + name + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The value of {@code name} in this execution's POM configuration (or the plugin's), as written; null if none. */
+    String configured(String name) {
+        if (session == null || execution == null || session.getCurrentProject() == null) {
+            return null;
+        }
+        Plugin plugin = session.getCurrentProject().getPlugin(execution.getPlugin().getKey());
+        if (plugin == null) {
+            return null;
+        }
+        PluginExecution own = plugin.getExecutionsAsMap().get(execution.getExecutionId());
+        for (Object configuration : new Object[] {own == null ? null : own.getConfiguration(), plugin.getConfiguration()}) {
+            Xpp3Dom child = configuration instanceof Xpp3Dom dom ? dom.getChild(name) : null;
+            if (child != null && child.getValue() != null) {
+                return child.getValue();
+            }
+        }
+        return null;
     }
 }

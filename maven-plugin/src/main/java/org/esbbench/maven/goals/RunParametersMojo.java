@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.maven.plugin.MojoFailureException;
-import org.codehaus.plexus.util.xml.Xpp3Dom;
 
 /**
  * The goals that read the run's parameters from the build's properties: check, which validates them and writes
@@ -62,11 +61,8 @@ abstract class RunParametersMojo extends EsbBenchMojo {
 
     /** Which of {@code names} this build sets explicitly: -D, or a literal in this execution's POM configuration. */
     ParameterSources.Explicit explicit(java.util.Collection<String> names) {
-        Xpp3Dom configuration = execution == null ? null : execution.getConfiguration();
-        return ParameterSources.Explicit.of(names, session == null ? null : session.getUserProperties(), name -> {
-            Xpp3Dom child = configuration == null ? null : configuration.getChild(name);
-            return child == null ? null : child.getValue();
-        });
+        return ParameterSources.Explicit.of(names, session == null ? null : session.getUserProperties(),
+                this::configured);
     }
 
     /** Every recorded run parameter as this goal received it (-D, POM configuration, pom property or default). */
