@@ -1,5 +1,6 @@
 package org.esbbench.maven.engines;
 
+import org.esbbench.maven.parameters.Checks;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.parameters.ParameterCatalogue;
 import java.util.ArrayList;
@@ -90,9 +91,9 @@ public record Engines(Kind kind, List<EngineAddress> engines, boolean ssl, Strin
             }
         });
         String spec = v.get("generators");
-        boolean ssl = bool("generatorSsl", v.get("generatorSsl"));
-        int clientPort = port("generatorClientPort", v.get("generatorClientPort"), true);
-        int perfmonPort = port("generatorPerfmonPort", v.get("generatorPerfmonPort"), true);
+        boolean ssl = Checks.bool("generatorSsl", v.get("generatorSsl"));
+        int clientPort = Checks.port("generatorClientPort", v.get("generatorClientPort"), Checks.ANY_FREE_PORT);
+        int perfmonPort = Checks.port("generatorPerfmonPort", v.get("generatorPerfmonPort"), Checks.NO_PERFMON_AGENT);
         int heap = heap(v.get("generatorHeap"));
         String mode = mode(v.get("generatorMode"));
         String clientAddress = v.get("generatorClientAddress");
@@ -159,7 +160,7 @@ public record Engines(Kind kind, List<EngineAddress> engines, boolean ssl, Strin
             }
             int colon = entry.indexOf(':');
             String host = colon < 0 ? entry : entry.substring(0, colon).trim();
-            int port = colon < 0 ? DEFAULT_REGISTRY_PORT : port("generators", entry.substring(colon + 1), false);
+            int port = colon < 0 ? DEFAULT_REGISTRY_PORT : Checks.port("generators", entry.substring(colon + 1), null);
             if (host.isEmpty() || !host.matches("[A-Za-z0-9._-]+")) {
                 throw new InvalidRunException("-Dgenerators=" + spec + ": '" + entry + "' is not host[:port]"
                         + " (a host name or IPv4 address, then optionally ':' and the engine's registry port, 1099 by default)");
@@ -172,29 +173,6 @@ public record Engines(Kind kind, List<EngineAddress> engines, boolean ssl, Strin
             engines.add(engine);
         }
         return engines;
-    }
-
-    private static boolean bool(String name, String value) throws InvalidRunException {
-        if (value.equalsIgnoreCase("true")) {
-            return true;
-        }
-        if (value.equalsIgnoreCase("false")) {
-            return false;
-        }
-        throw new InvalidRunException("-D" + name + "=" + value + ": valid: true, false");
-    }
-
-    private static int port(String name, String value, boolean zeroAllowed) throws InvalidRunException {
-        try {
-            int p = Integer.parseInt(value.trim());
-            if ((zeroAllowed ? p >= 0 : p >= 1) && p <= 65535) {
-                return p;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new InvalidRunException("-D" + name + "=" + value + ": not a port; give " + (zeroAllowed ? "0 to " : "1 to ")
-                + "65535" + (zeroAllowed ? " (0: " + ("generatorPerfmonPort".equals(name) ? "no PerfMon agent" : "any free port") + ")" : ""));
     }
 
     private static int heap(String value) throws InvalidRunException {

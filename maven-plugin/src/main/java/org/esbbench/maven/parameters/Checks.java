@@ -43,8 +43,51 @@ public final class Checks {
         return (name, value) -> list(name, value, x -> nonNegative(name, x, max));
     }
 
+    /** {@code true} or {@code false}, in any case. */
+    public static RunParameter.Check trueOrFalse() {
+        return Checks::bool;
+    }
+
+    public static boolean bool(String name, String value) throws InvalidRunException {
+        String v = value == null ? "" : value.strip();
+        if (v.equalsIgnoreCase("true")) {
+            return true;
+        }
+        if (v.equalsIgnoreCase("false")) {
+            return false;
+        }
+        throw new InvalidRunException("-D" + name + "=" + value + ": valid: true, false");
+    }
+
+    /** What 0 means for a port the suite picks itself, and for a PerfMon agent's port. */
+    public static final String ANY_FREE_PORT = "any free port";
+    public static final String NO_PERFMON_AGENT = "no PerfMon agent";
+
+    /** A TCP port, 1 to 65535, or 0 with the meaning {@code zero} gives it (null: 0 is refused). */
+    public static RunParameter.Check port(String zero) {
+        return (name, value) -> port(name, value, zero);
+    }
+
+    public static int port(String name, String value, String zero) throws InvalidRunException {
+        try {
+            int p = Integer.parseInt(value == null ? "" : value.strip());
+            if ((zero != null ? p >= 0 : p >= 1) && p <= 65535) {
+                return p;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new InvalidRunException("-D" + name + "=" + value + ": not a port; give " + (zero != null ? "0 to " : "1 to ")
+                + "65535" + (zero != null ? " (0: " + zero + ")" : ""));
+    }
+
     /** A number from 0 to 100. */
     public static RunParameter.Check percent() {
+        return percent("a percentage from 0 to 100");
+    }
+
+    /** A number from 0 to 100; {@code advice} says so in the parameter's own words. */
+    public static RunParameter.Check percent(String advice) {
         return (name, value) -> {
             double p;
             try {
@@ -53,7 +96,7 @@ public final class Checks {
                 p = Double.NaN;
             }
             if (!(p >= 0 && p <= 100)) {
-                throw new InvalidRunException("-D" + name + "=" + value + ": a percentage from 0 to 100");
+                throw new InvalidRunException("-D" + name + "=" + value + ": " + advice);
             }
         };
     }

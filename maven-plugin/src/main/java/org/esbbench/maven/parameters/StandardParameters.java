@@ -110,18 +110,18 @@ final class StandardParameters {
                 .with(RECORDED));
         list.add(RunParameter.of("generatorSsl", "true",
                 "RMI between the client and the engines over SSL; `false` is accepted with `local:N` only.")
-                .checkedBy(Checks.oneOf("true", "false"))
+                .checkedBy(Checks.trueOrFalse())
                 .with(RECORDED));
         list.add(RunParameter.of("generatorClientAddress", "",
                 "The client's RMI callback address; empty means 127.0.0.1 for `local:N`, else this machine's address towards engine-1.")
                 .with(RECORDED));
         list.add(RunParameter.of("generatorClientPort", "0",
                 "First of the up to three RMI ports of the client (`client.rmi.localport`); 0 means any.")
-                .checkedBy(Checks.nonNegative(65535))
+                .checkedBy(Checks.port(Checks.ANY_FREE_PORT))
                 .with(RECORDED));
         list.add(RunParameter.of("generatorPerfmonPort", "4444",
                 "PerfMon agent port on each remote engine's host, for the engines' CPU; 0 means none.")
-                .checkedBy(Checks.nonNegative(65535))
+                .checkedBy(Checks.port(Checks.NO_PERFMON_AGENT))
                 .with(RECORDED));
         list.add(RunParameter.of("generatorHeap", "0",
                 "Heap of each local engine in MB; 0 means the client's `jmeter.heap`.")
@@ -136,6 +136,8 @@ final class StandardParameters {
                 .with(RECORDED));
         list.add(RunParameter.of("backendFailPercent", "0",
                 "Drills and tests only: the started echo backend answers this % of requests (every k-th) with 503.")
+                .checkedBy(Checks.percent("give the share of requests the echo backend answers with 503, a number"
+                        + " from 0 to 100 (a drill for tests; 0, the default, is off)"))
                 .with(RECORDED));
         list.add(RunParameter.of("keepResults", "compressed",
                 "What becomes of each scenario run's raw results: `compressed` (gzip), `plain` or `none` (dropped after analysis).")
@@ -161,7 +163,7 @@ final class StandardParameters {
                 .with(TO_PLANS));
         list.add(RunParameter.of("perfmonPort", "4444",
                 "Port of that PerfMon agent.")
-                .checkedBy(Checks.positive(65535))
+                .checkedBy(Checks.port(null))
                 .with(TO_PLANS));
         list.add(RunParameter.of("jmeter.heap", "2048",
                 "Heap of each JMeter process (and of the GUI) in MB, fixed so that heap growth stays out of the timings.")

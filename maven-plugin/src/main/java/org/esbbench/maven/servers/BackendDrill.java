@@ -1,6 +1,7 @@
 package org.esbbench.maven.servers;
 
 import org.esbbench.maven.parameters.InvalidRunException;
+import org.esbbench.maven.parameters.ParameterCatalogue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
@@ -26,16 +27,8 @@ public final class BackendDrill {
         if (value == null || value.isBlank()) {
             return 0;
         }
-        double percent;
-        try {
-            percent = Double.parseDouble(value.strip());
-        } catch (NumberFormatException e) {
-            percent = Double.NaN;
-        }
-        if (!(percent >= 0 && percent <= 100)) {
-            throw new InvalidRunException("-D" + PARAMETER + "=" + value + ": give the share of requests the echo"
-                    + " backend answers with 503, a number from 0 to 100 (a drill for tests; 0, the default, is off)");
-        }
+        ParameterCatalogue.STANDARD.get(PARAMETER).check().check(PARAMETER, value);
+        double percent = Double.parseDouble(value.strip());
         return percent;
     }
 
