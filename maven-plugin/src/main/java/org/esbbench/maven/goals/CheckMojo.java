@@ -4,10 +4,8 @@ import org.esbbench.maven.checks.DiskEstimate;
 import org.esbbench.maven.checks.NewRun;
 import org.esbbench.maven.checks.ResumedRun;
 import org.esbbench.maven.checks.RunChecks;
-import org.esbbench.maven.checks.RunSummary;
 import org.esbbench.maven.parameters.ExplicitParameters;
 import org.esbbench.maven.parameters.InvalidRunException;
-import org.esbbench.maven.parameters.RunParameters;
 import org.esbbench.maven.run.BuildLog;
 import org.esbbench.maven.run.RunSizesFile;
 import org.esbbench.maven.targets.TargetProfile;
@@ -77,10 +75,5 @@ public class CheckMojo extends RunParametersMojo {
         } catch (IOException e) {
             throw new MojoExecutionException("cannot remove " + workDir + "/" + RunSizesFile.NAME + ": " + e.getMessage(), e);
         }
-    }
-
-    /** {@link RunSummary#summarise}, for the tests that call it here. */
-    public static String summarise(RunParameters plan) {
-        return RunSummary.summarise(plan);
     }
 }

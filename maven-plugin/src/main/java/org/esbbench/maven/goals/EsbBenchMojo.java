@@ -51,7 +51,7 @@ abstract class EsbBenchMojo extends AbstractMojo {
     }
 
     /** Gives this goal these values, outside Maven (tests). */
-    void given(java.util.Map<String, String> values) {
+    void useValues(java.util.Map<String, String> values) {
         this.values = ParameterValues.of(ParameterCatalogue.STANDARD, values);
     }
 
@@ -72,12 +72,22 @@ abstract class EsbBenchMojo extends AbstractMojo {
 
     /** A whole-number parameter, checked as the catalogue says. */
     int number(String name) throws InvalidRunException {
-        return (int) checked(name, Long::parseLong);
+        String v = checked(name);
+        try {
+            return Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new InvalidRunException("-D" + name + "=" + v + ": not a whole number");
+        }
     }
 
     /** A decimal parameter, checked as the catalogue says. */
     double decimal(String name) throws InvalidRunException {
-        return checked(name, Double::parseDouble);
+        String v = checked(name);
+        try {
+            return Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw new InvalidRunException("-D" + name + "=" + v + ": not a number");
+        }
     }
 
     /** A switch: true when given as true (or bare, as -DskipTests). */
@@ -85,14 +95,10 @@ abstract class EsbBenchMojo extends AbstractMojo {
         return Boolean.parseBoolean(parameter(name).strip());
     }
 
-    private double checked(String name, java.util.function.ToDoubleFunction<String> parse) throws InvalidRunException {
+    private String checked(String name) throws InvalidRunException {
         String v = parameter(name).strip();
         ParameterCatalogue.STANDARD.get(name).check().check(name, v);
-        try {
-            return parse.applyAsDouble(v);
-        } catch (NumberFormatException e) {
-            throw new InvalidRunException("-D" + name + "=" + v + ": not a number");
-        }
+        return v;
     }
 
     @Override

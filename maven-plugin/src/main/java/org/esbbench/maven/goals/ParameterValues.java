@@ -25,6 +25,7 @@ final class ParameterValues {
 
     /** Values a goal gets without Maven (a goal driven by a test): these, and the defaults. */
     private final java.util.Map<String, String> fixed;
+    private PluginParameterExpressionEvaluator evaluator;
 
     ParameterValues(ParameterCatalogue catalogue, MavenSession session, MojoExecution execution) {
         this(catalogue, session, execution, java.util.Map.of());
@@ -55,16 +56,21 @@ final class ParameterValues {
         if (session == null) {
             return fixed.get(name);
         }
-        PluginParameterExpressionEvaluator evaluator = execution == null
-                ? new PluginParameterExpressionEvaluator(session, new MojoExecution(null))
-                : new PluginParameterExpressionEvaluator(session, execution);
         String configured = configured(name);
         try {
-            Object value = configured != null ? evaluator.evaluate(configured) : evaluator.evaluate("${" + name + "}");
+            Object value = evaluator().evaluate(configured != null ? configured : "${" + name + "}");
             return value == null || value.toString().equals("${" + name + "}") ? null : value.toString();
         } catch (ExpressionEvaluationException e) {
             throw new IllegalStateException("cannot evaluate parameter " + name + ": " + e.getMessage(), e);
         }
+    }
+
+    /** One evaluator for every parameter of the goal (it copies the session's properties when made). */
+    private PluginParameterExpressionEvaluator evaluator() {
+        if (evaluator == null) {
+            evaluator = new PluginParameterExpressionEvaluator(session, execution == null ? new MojoExecution(null) : execution);
+        }
+        return evaluator;
     }
 
     /** The value of {@code name} in this execution's POM configuration (or the plugin's), as written; null if none. */

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 import org.esbbench.core.Scenario;
 import org.esbbench.report.points.Point;
@@ -129,7 +128,8 @@ public record RunParameters(List<RunnablePlan> plans, List<LoadModel> models, Li
 
     /**
      * The defaults of the parameters that plan the run (those a resume must match), from the catalogue: the same as
-     * the plans' own defaults.
+     * the plans' own defaults. They are the ones {@link #parse} turns into the fields above; the plans get those
+     * from the fields, every other parameter for plans as given ({@code planValues}).
      */
     public static final Map<String, String> DEFAULTS = ParameterCatalogue.STANDARD.defaults(RunParameter.Trait.RESUME_MATCHES);
 
@@ -159,15 +159,10 @@ public record RunParameters(List<RunnablePlan> plans, List<LoadModel> models, Li
         return List.copyOf(bySize.values());
     }
 
-    /** The parameters {@link #parse} turns into the fields above: the plans get them from those. */
-    private static final Set<String> INTERPRETED = Set.of("scenarios", "plans", "exclude", "model", "users", "rate",
-            "size", "delay", "repeats", "warmup", "measurement", "heap", "rampup", "reuse", "connectTimeout",
-            "responseTimeout", "wsSuite", "wsMode", "wsPool");
-
     private static Map<String, String> planValues(ParameterCatalogue catalogue, Map<String, String> values) {
         Map<String, String> passed = new LinkedHashMap<>();
         for (RunParameter p : catalogue.having(RunParameter.Trait.TO_PLANS)) {
-            if (p.is(RunParameter.Trait.RECORDED) && !INTERPRETED.contains(p.name())) {
+            if (p.is(RunParameter.Trait.RECORDED) && !DEFAULTS.containsKey(p.name())) {
                 passed.put(p.name(), values.get(p.name()).trim());
             }
         }

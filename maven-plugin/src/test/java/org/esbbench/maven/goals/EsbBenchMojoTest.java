@@ -16,13 +16,13 @@ class EsbBenchMojoTest {
                 ran[0]++;
             }
         };
-        goal.given(Map.of("skipTests", "true"));
+        goal.useValues(Map.of("skipTests", "true"));
         goal.execute();
         assertThat(ran[0]).isZero();
         assertThat(goal.skipReason()).contains("-DskipTests");
-        goal.given(Map.of("esbbench.skip", "true"));
+        goal.useValues(Map.of("esbbench.skip", "true"));
         assertThat(goal.skipReason()).contains("-Desbbench.skip");
-        goal.given(Map.of("skipTests", "false", "esbbench.skip", "false"));
+        goal.useValues(Map.of("skipTests", "false", "esbbench.skip", "false"));
         goal.execute();
         assertThat(ran[0]).isOne();
     }
@@ -30,9 +30,9 @@ class EsbBenchMojoTest {
     @Test
     void theGuiGoalHasItsOwnSwitch() {
         GuiMojo gui = new GuiMojo();
-        gui.given(Map.of("esbbench.skip", "true", "skipTests", "true"));
+        gui.useValues(Map.of("esbbench.skip", "true", "skipTests", "true"));
         assertThat(gui.skipReason()).isEmpty();
-        gui.given(Map.of("esbbench.gui.skip", "true"));
+        gui.useValues(Map.of("esbbench.gui.skip", "true"));
         assertThat(gui.skipReason()).contains("-Desbbench.gui.skip");
     }
 }

@@ -1,6 +1,6 @@
 package org.esbbench.maven.parameters;
 
-import org.esbbench.maven.goals.CheckMojo;
+import org.esbbench.maven.checks.RunSummary;
 import org.esbbench.maven.scenario.ProgressLine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -53,7 +53,7 @@ class MatrixTest {
         assertThat(plan.pointsPerPlan()).isEqualTo(pointsPerPlan);
         assertThat(plan.repeats()).isEqualTo(repeats);
         assertThat(ProgressLine.formatDuration(plan.estimatedSeconds())).isEqualTo(time);
-        assertThat(CheckMojo.summarise(plan)).startsWith(runs + " scenario runs (" + plans + " plans × "
+        assertThat(RunSummary.summarise(plan)).startsWith(runs + " scenario runs (" + plans + " plans × "
                 + pointsPerPlan + " points × " + repeats + " repeat").endsWith("about " + time + " of load");
     }
 
@@ -78,7 +78,7 @@ class MatrixTest {
         assertThat(plan.points()).anyMatch(p -> p.scenario().equals("ws-security") && p.sizeBytes() == 10240);
         assertThat(plan.points()).anyMatch(p -> p.scenario().equals("direct") && p.sizeBytes() == 102400);
         assertThat(plan.excludedPoints()).isEqualTo(8);
-        assertThat(CheckMojo.summarise(plan)).contains("less 24 excluded (ws-security@102400)");
+        assertThat(RunSummary.summarise(plan)).contains("less 24 excluded (ws-security@102400)");
     }
 
     @Test
