@@ -29,6 +29,16 @@ final class WsSecurityClients {
         return CLIENTS.computeIfAbsent(new Key(keystoreDir, suite), key -> WsSecurityParty.client(key.keystoreDir(), key.suite()));
     }
 
+    /** Whether the party of this folder and suite is built already (in this test: see {@link #clear}). */
+    static boolean has(Path keystoreDir, AlgorithmSuite suite) {
+        return CLIENTS.containsKey(new Key(keystoreDir, suite));
+    }
+
+    /** How many parties are built: what the test prepared before its load. */
+    static int size() {
+        return CLIENTS.size();
+    }
+
     /** Forgets every party: a new run may use other keys. */
     static void clear() {
         CLIENTS.clear();

@@ -259,6 +259,38 @@ class ScenarioReplyAssertionTest {
         assertThat(broken.getFailureMessage()).startsWith(ScenarioReplyAssertion.INCORRECT_REPLY + "reply fails WS-Security");
     }
 
+    @Test
+    void loadsTheWsSecurityKeysBeforeTheLoadAndForgetsThemAfterIt() throws Exception {
+        Path keys = Files.createDirectories(dir.resolve("keys"));
+        TestKeystores.write(keys, Duration.ofDays(2));
+        ScenarioReplyAssertion assertion = assertion("ws-security", soapFile);
+        assertion.setKeystoreDir(keys.toString());
+        assertion.setAlgorithmSuite("modern");
+
+        assertion.testStarted();
+        int prepared = WsSecurityClients.size();
+        assertion.testEnded();
+
+        assertThat(prepared).as("client parties built before the first reply").isEqualTo(1);
+        assertThat(WsSecurityClients.size()).as("after the test").isZero();
+    }
+
+    @Test
+    void leavesAnUnresolvedOrMissingKeystoreToTheFirstReplysCheck() {
+        ScenarioReplyAssertion unresolved = assertion("ws-security", soapFile);
+        unresolved.setKeystoreDir("${keystoreDir}");
+        ScenarioReplyAssertion missing = assertion("ws-security", soapFile);
+        missing.setKeystoreDir(dir.resolve("no-such-folder").toString());
+
+        unresolved.testStarted();
+        missing.testStarted();
+
+        assertThat(WsSecurityClients.size()).isZero();
+        AssertionResult result = missing.getResult(httpReply("200", soap.clone()));
+        assertThat(result.isError()).isTrue();
+        assertThat(result.getFailureMessage()).startsWith(ScenarioReplyAssertion.CHECK_NOT_POSSIBLE);
+    }
+
     /** Flips one character of the base64 SignatureValue: the XML stays well-formed, the signature does not verify. */
     private static byte[] withBrokenSignature(byte[] secured) {
         String text = new String(secured, StandardCharsets.UTF_8);
