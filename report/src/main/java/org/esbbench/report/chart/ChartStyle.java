@@ -1,8 +1,10 @@
 package org.esbbench.report.chart;
 
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.block.BlockBorder;
+import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.DefaultDrawingSupplier;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.title.LegendTitle;
@@ -45,7 +47,7 @@ final class ChartStyle {
         return (Color) LINE_COLOURS[index % LINE_COLOURS.length];
     }
 
-    /** Styles a finished XY chart in place; {@code subtitle} may be null. */
+    /** Styles a finished XY or bar chart in place; {@code subtitle} may be null. */
     static void apply(JFreeChart chart, String subtitle) {
         chart.setBackgroundPaint(Color.WHITE);
         chart.setAntiAlias(true);
@@ -65,6 +67,10 @@ final class ChartStyle {
             legend.setPosition(RectangleEdge.BOTTOM);
         }
 
+        if (chart.getPlot() instanceof CategoryPlot bars) {
+            bars(bars);
+            return;
+        }
         XYPlot plot = chart.getXYPlot();
         background(plot);
         plot.setAxisOffset(RectangleInsets.ZERO_INSETS);
@@ -81,6 +87,28 @@ final class ChartStyle {
     /** Styles one subplot of a combined plot (each has its own value axis and grid); call before {@link #apply}. */
     static void subplot(XYPlot plot) {
         background(plot);
+        axis(plot.getRangeAxis());
+    }
+
+    /** A grouped bar chart: the lines' colours for the runs' bars, a grid across the values only. */
+    private static void bars(CategoryPlot plot) {
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setOutlinePaint(AXIS);
+        plot.setDomainGridlinesVisible(false);
+        plot.setRangeGridlinePaint(GRID);
+        plot.setRangeGridlineStroke(new BasicStroke(1f));
+        plot.setAxisOffset(RectangleInsets.ZERO_INSETS);
+        for (int i = 0; i < plot.getDataset().getRowCount(); i++) {
+            plot.getRenderer().setSeriesPaint(i, lineColour(i));
+        }
+        plot.getRenderer().setDefaultItemLabelFont(TICK_FONT);
+        plot.getRenderer().setDefaultItemLabelPaint(AXIS);
+        CategoryAxis categories = plot.getDomainAxis();
+        categories.setLabelFont(AXIS_LABEL_FONT);
+        categories.setLabelPaint(Color.BLACK);
+        categories.setTickLabelFont(TICK_FONT);
+        categories.setTickLabelPaint(AXIS);
+        categories.setAxisLinePaint(AXIS);
         axis(plot.getRangeAxis());
     }
 

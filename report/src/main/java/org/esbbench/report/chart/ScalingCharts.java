@@ -9,15 +9,17 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The charts of one run against load: per scenario, one chart per charted figure of the catalogue against
- * concurrent users (or arrivals per second), one line per series (message size and backend delay), error bars
- * from the lowest to the highest repeat.
+ * The charts of one run against load: per scenario and load model, one chart per charted figure of the catalogue
+ * against concurrent users (closed model) or arrivals per second (open model), one line per series (message size
+ * and backend delay), error bars from the lowest to the highest repeat. A run that measures both models gets two
+ * charts of each figure, never one axis for both.
  */
 public final class ScalingCharts {
 
@@ -30,30 +32,45 @@ public final class ScalingCharts {
     }
 
     /**
-     * Writes {@code <scenario>-<figure id>.png/.svg} into {@code outDir} for every scenario among {@code points}
-     * and every charted figure that at least one of its points knows (no CPU chart without CPU records).
+     * Writes {@code <scenario>-<model>-<figure id>.png/.svg} ({@code <model>}: {@code users} or {@code arrivals})
+     * into {@code outDir} for every scenario and load model among {@code points} and every charted figure that at
+     * least one of those points knows (no CPU chart without CPU records).
      *
      * @return the files written, in scenario order; empty when there are no points
      */
     public static List<Path> write(List<PointSummary> points, Path outDir, Figures figures) throws IOException {
         List<Path> written = new ArrayList<>();
-        for (Map.Entry<String, List<PointSummary>> scenario : byScenario(points).entrySet()) {
-            for (Figure figure : figures.charted()) {
-                if (scenario.getValue().stream().allMatch(p -> p.value(figure) == null)) {
-                    continue;
-                }
-                String title = scenario.getKey() + ": " + figure.title() + " against load";
-                Path png = outDir.resolve(fileName(scenario.getKey(), figure));
-                written.addAll(ChartFiles.write(UsersChart.create(title, figure.axisLabel(),
-                        lines(scenario.getValue(), figure)), png));
-            }
+        for (LoadChart chart : charts(points, figures)) {
+            written.addAll(ChartFiles.write(UsersChart.create(chart), outDir.resolve(chart.fileName())));
         }
         return written;
     }
 
-    /** {@code <scenario>-<figure id>.png}: the PNG of a scenario's chart of a figure (the SVG beside it). */
-    public static String fileName(String scenario, Figure figure) {
-        return FileNames.slug(scenario) + "-" + figure.id() + ".png";
+    /** The charts {@link #write(List, Path, Figures)} draws, in the same order, before they are drawn. */
+    static List<LoadChart> charts(List<PointSummary> points, Figures figures) {
+        List<LoadChart> charts = new ArrayList<>();
+        for (Map.Entry<String, List<PointSummary>> scenario : byScenario(points).entrySet()) {
+            for (Map.Entry<LoadModel, List<PointSummary>> model : byModel(scenario.getValue()).entrySet()) {
+                for (Figure figure : figures.charted()) {
+                    if (model.getValue().stream().allMatch(p -> p.value(figure) == null)) {
+                        continue;
+                    }
+                    String title = scenario.getKey() + ": " + figure.title() + " " + model.getKey().against();
+                    charts.add(new LoadChart(fileName(scenario.getKey(), model.getKey(), figure), title,
+                            figure.axisLabel(), model.getKey(), lines(model.getValue(), figure)));
+                }
+            }
+        }
+        return charts;
+    }
+
+    /**
+     * {@code <scenario>-<model>-<figure id>.png}, e.g. {@code direct-users-p99_ms.png} or
+     * {@code direct-arrivals-p99_ms.png}: the PNG of a scenario's chart of a figure in one load model (the SVG
+     * beside it).
+     */
+    public static String fileName(String scenario, LoadModel model, Figure figure) {
+        return FileNames.slug(scenario) + "-" + model.fileToken() + "-" + figure.id() + ".png";
     }
 
     /** Scenarios in name order, each with its points in point order (delay, size, users). */
@@ -65,13 +82,20 @@ public final class ScalingCharts {
         return out;
     }
 
-    private static List<UsersLine> lines(List<PointSummary> scenarioPoints, Figure figure) {
-        // Points come sorted by delay, size, users: one line per series label, in that order.
+    /** The closed model's points, then the open model's, each in the order given. */
+    private static Map<LoadModel, List<PointSummary>> byModel(List<PointSummary> points) {
+        Map<LoadModel, List<PointSummary>> out = new EnumMap<>(LoadModel.class);
+        points.forEach(p -> out.computeIfAbsent(LoadModel.of(p.point()), m -> new ArrayList<>()).add(p));
+        return out;
+    }
+
+    private static List<UsersLine> lines(List<PointSummary> modelPoints, Figure figure) {
+        // Points come sorted by delay, size, load: one line per series label, in that order.
         Map<String, List<UsersLine.Value>> bySeries = new LinkedHashMap<>();
-        for (PointSummary p : scenarioPoints) {
+        for (PointSummary p : modelPoints) {
             Point point = p.point();
-            bySeries.computeIfAbsent(point.seriesLabel(), l -> new ArrayList<>())
-                    .add(new UsersLine.Value(point.load(), p.value(figure)));
+            bySeries.computeIfAbsent(LoadModel.seriesLabel(point), l -> new ArrayList<>())
+                    .add(new UsersLine.Value(point, p.value(figure)));
         }
         List<UsersLine> lines = new ArrayList<>();
         bySeries.forEach((label, values) -> lines.add(new UsersLine(label, values)));

@@ -3,7 +3,6 @@ package org.esbbench.report.chart;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
-import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.data.xy.YIntervalSeries;
@@ -16,47 +15,27 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A figure (throughput, p99, ...) against concurrent users, one line per series or run: the point's value (as its
- * figure's combination rule gives it) as the line, the lowest and highest of its repeats as an error bar when a
- * point was measured more than once.
+ * A figure (throughput, p99, ...) against the load of one model (concurrent users, or arrivals per second), one
+ * line per series or run: the point's value (as its figure's combination rule gives it) as the line, the lowest
+ * and highest of its repeats as an error bar when a point was measured more than once.
  */
 final class UsersChart {
 
     /**
-     * From this ratio of highest to lowest users value on, the users axis is logarithmic: a sweep like
-     * 20, 40, ..., 2560 would otherwise crowd its first half into a corner.
+     * From this ratio of highest to lowest load on, the load axis is logarithmic: a sweep like 20, 40, ..., 2560
+     * users would otherwise crowd its first half into a corner.
      */
     private static final double LOG_AXIS_RATIO = 32;
 
     private UsersChart() {
     }
 
-    static JFreeChart create(String title, String valueAxisLabel, List<UsersLine> lines) {
+    static JFreeChart create(LoadChart data) {
         ChartFiles.init();
-        if (lines.isEmpty()) {
-            throw new IllegalArgumentException("no lines to chart for " + title);
-        }
-        // Points where the figure was not measured (a null spread) are left out.
-        List<UsersLine.Value> measured = lines.stream().flatMap(l -> l.values().stream())
-                .filter(v -> v.spread() != null).toList();
-        if (measured.isEmpty()) {
-            throw new IllegalArgumentException("no values to chart for " + title);
-        }
-        int minUsers = measured.stream().mapToInt(UsersLine.Value::users).min().orElseThrow();
-        int maxUsers = measured.stream().mapToInt(UsersLine.Value::users).max().orElseThrow();
+        String title = data.title();
+        List<UsersLine.Value> measured = measured(data);
         int maxRepeats = measured.stream().mapToInt(v -> v.spread().n()).max().orElseThrow();
-        boolean log = logScale(minUsers, maxUsers);
-
-        YIntervalSeriesCollection dataset = new YIntervalSeriesCollection();
-        for (UsersLine line : lines) {
-            YIntervalSeries series = new YIntervalSeries(line.label());
-            for (UsersLine.Value v : line.values()) {
-                if (v.spread() != null) {
-                    series.add(position(v.users(), log), v.spread().value(), v.spread().min(), v.spread().max());
-                }
-            }
-            dataset.addSeries(series);
-        }
+        YIntervalSeriesCollection dataset = dataset(data);
 
         XYErrorRenderer renderer = new XYErrorRenderer();
         renderer.setDrawXError(false);
@@ -68,7 +47,7 @@ final class UsersChart {
         // null: each bar in its line's colour
         renderer.setErrorPaint(null);
 
-        NumberAxis valueAxis = new NumberAxis(valueAxisLabel);
+        NumberAxis valueAxis = new NumberAxis(data.valueAxisLabel());
         valueAxis.setAutoRangeIncludesZero(true);
         if (measured.stream().allMatch(v -> v.spread().max() == 0 && v.spread().min() == 0)) {
             // All zero (no errors anywhere): JFreeChart cannot auto-range an empty span, so give it one.
@@ -76,31 +55,76 @@ final class UsersChart {
         }
         valueAxis.setNumberFormatOverride(new DecimalFormat("#,##0.##", DecimalFormatSymbols.getInstance(Locale.ROOT)));
 
-        XYPlot plot = new XYPlot(dataset, usersAxis(minUsers, maxUsers), valueAxis, renderer);
+        XYPlot plot = new XYPlot(dataset, loadAxis(data), valueAxis, renderer);
         JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
         ChartStyle.apply(chart, maxRepeats > 1
                 ? "Median of up to " + maxRepeats + " repeats; bars show lowest to highest" : null);
         return chart;
     }
 
-    /** Where a users value sits on the users axis: itself, or its base-2 logarithm on a log scale. */
-    private static double position(int users, boolean log) {
-        return log ? TickFormat.PowerOfTwo.position(users) : users;
+    /**
+     * The lines as the chart plots them: per line, each measured point at its load (or its logarithm on a log
+     * axis) with its value, lowest and highest repeat. Points where the figure was not measured are left out.
+     */
+    static YIntervalSeriesCollection dataset(LoadChart data) {
+        List<UsersLine.Value> measured = measured(data);
+        boolean log = logScale(minLoad(measured), maxLoad(measured));
+        YIntervalSeriesCollection dataset = new YIntervalSeriesCollection();
+        for (UsersLine line : data.lines()) {
+            YIntervalSeries series = new YIntervalSeries(line.label());
+            for (UsersLine.Value v : line.values()) {
+                if (v.spread() != null) {
+                    series.add(position(v.load(), log), v.spread().value(), v.spread().min(), v.spread().max());
+                }
+            }
+            dataset.addSeries(series);
+        }
+        return dataset;
     }
 
-    private static boolean logScale(int minUsers, int maxUsers) {
+    private static List<UsersLine.Value> measured(LoadChart data) {
+        if (data.lines().isEmpty()) {
+            throw new IllegalArgumentException("no lines to chart for " + data.title());
+        }
+        List<UsersLine.Value> measured = data.lines().stream().flatMap(l -> l.values().stream())
+                .filter(v -> v.spread() != null).toList();
+        if (measured.isEmpty()) {
+            throw new IllegalArgumentException("no values to chart for " + data.title());
+        }
+        return measured;
+    }
+
+    private static int minLoad(List<UsersLine.Value> measured) {
+        return measured.stream().mapToInt(UsersLine.Value::load).min().orElseThrow();
+    }
+
+    private static int maxLoad(List<UsersLine.Value> measured) {
+        return measured.stream().mapToInt(UsersLine.Value::load).max().orElseThrow();
+    }
+
+    /** Where a load sits on the load axis: itself, or its base-2 logarithm on a log scale. */
+    private static double position(int load, boolean log) {
+        return log ? TickFormat.PowerOfTwo.position(load) : load;
+    }
+
+    private static boolean logScale(int minLoad, int maxLoad) {
         // A load of 0 (results files summarised without --users) has no logarithm.
-        return minUsers > 0 && (double) maxUsers / minUsers >= LOG_AXIS_RATIO;
+        return minLoad > 0 && (double) maxLoad / minLoad >= LOG_AXIS_RATIO;
     }
 
-    private static ValueAxis usersAxis(int minUsers, int maxUsers) {
+    /** The x axis: the chart's load model, linear or (for a wide sweep) base-2 logarithmic. */
+    static NumberAxis loadAxis(LoadChart data) {
+        ChartFiles.init();
+        List<UsersLine.Value> measured = measured(data);
+        int minUsers = minLoad(measured);
+        int maxUsers = maxLoad(measured);
         if (logScale(minUsers, maxUsers)) {
-            NumberAxis axis = new NumberAxis("Concurrent users (log scale)");
+            NumberAxis axis = new NumberAxis(data.model().axisLabel(true));
             axis.setTickUnit(new NumberTickUnit(1, new TickFormat.PowerOfTwo()));
             axis.setRange(position(minUsers, true) - 0.5, position(maxUsers, true) + 0.5);
             return axis;
         }
-        NumberAxis axis = new NumberAxis("Concurrent users");
+        NumberAxis axis = new NumberAxis(data.model().axisLabel(false));
         axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
         axis.setNumberFormatOverride(new DecimalFormat("#,##0", DecimalFormatSymbols.getInstance(Locale.ROOT)));
         if (minUsers == maxUsers) {

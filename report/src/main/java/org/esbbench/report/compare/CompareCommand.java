@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.esbbench.report.figures.Figures;
 import org.esbbench.report.folder.RunLayout;
 
 /** {@code esb-bench-report compare RUN RUN... [--out DIR] [--label L]...}. */
@@ -22,7 +23,10 @@ import org.esbbench.report.folder.RunLayout;
                 + "each figure the catalogue compares (throughput, mean, p99, CPU per msg) each run's value over its "
                 + "repeats with their lowest and highest, the ratio to the first "
                 + "(baseline) run, and whether the difference is larger than the runs' own spread.",
-                "Writes comparison.md (a table per scenario) and comparison.csv into --out and prints the Markdown. "
+                "Writes into --out: comparison.md and comparison.html (per scenario, grouped bar charts of throughput "
+                        + "and p99 with one bar per run, then the table), comparison.csv, and charts/ (the bars, and "
+                        + "line charts against users or against arrivals per second where a series has two or more "
+                        + "load levels); prints the Markdown. "
                         + "Exit code: 0, or 2 when a run folder or its " + RunLayout.POINTS + " is missing."},
         footer = {"", "Example: compare results/20261122-101500-reference results/20261123-093000-mi --label camel --label mi"})
 public final class CompareCommand implements Callable<Integer> {
@@ -65,23 +69,13 @@ public final class CompareCommand implements Callable<Integer> {
                         + "': give each a --label");
             }
         }
-        Comparison comparison = Comparison.of(loaded);
-        ComparisonReport.write(comparison, out);
-        // Charts with one line per run, per scenario and series (size/delay), beside the tables.
-        java.util.LinkedHashMap<String, List<org.esbbench.report.points.PointSummary>> byRun = new java.util.LinkedHashMap<>();
-        for (ComparedRun r : loaded) {
-            byRun.put(r.label(), new ArrayList<>(r.points().values()));
-        }
-        List<Path> charts = org.esbbench.report.chart.ComparisonCharts.write(byRun, out.resolve(RunLayout.CHARTS));
-        StringBuilder chartLinks = new StringBuilder("\n## Charts\n\n");
-        charts.stream().filter(c -> c.toString().endsWith(".png")).forEach(c -> chartLinks.append("![")
-                .append(c.getFileName()).append("](charts/").append(c.getFileName()).append(")\n"));
-        java.nio.file.Files.writeString(out.resolve(ComparisonReport.MARKDOWN_FILE), chartLinks,
-                java.nio.file.StandardOpenOption.APPEND);
-        spec.commandLine().getOut().print(ComparisonReport.markdown(comparison));
+        ComparisonOutput.Written written = ComparisonOutput.write(loaded, out, Figures.standard());
+        spec.commandLine().getOut().print(ComparisonReport.markdown(written.comparison(), Figures.standard(),
+                written.links()));
         spec.commandLine().getOut().println();
         spec.commandLine().getOut().println("Wrote " + out.resolve(ComparisonReport.MARKDOWN_FILE) + ", "
-                + out.resolve(ComparisonReport.CSV_FILE) + " and " + charts.size() + " charts in " + out.resolve(RunLayout.CHARTS));
+                + out.resolve(ComparisonOutput.HTML_FILE) + ", " + out.resolve(ComparisonReport.CSV_FILE) + " and "
+                + written.charts().size() + " chart files in " + out.resolve(RunLayout.CHARTS));
         spec.commandLine().getOut().flush();
         return 0;
     }

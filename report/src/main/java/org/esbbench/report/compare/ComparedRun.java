@@ -16,10 +16,11 @@ import java.util.Map;
  *
  * @param label  how tables name the run
  * @param runId  run.json's run id (or the folder name)
+ * @param target run.json's target profile (the server measured); empty when unknown
  * @param folder the run folder
  * @param points each point's summary over its repeats, in point order
  */
-public record ComparedRun(String label, String runId, Path folder, Map<Point, PointSummary> points) {
+public record ComparedRun(String label, String runId, String target, Path folder, Map<Point, PointSummary> points) {
 
     public ComparedRun {
         points = Collections.unmodifiableMap(new LinkedHashMap<>(points));
@@ -36,12 +37,17 @@ public record ComparedRun(String label, String runId, Path folder, Map<Point, Po
 
     /** Reads a run folder with the figures of {@code figures}. */
     public static ComparedRun load(Path folder, String label, Figures figures) throws IOException {
-        RunFolder run = RunFolder.read(folder, figures);
+        return of(RunFolder.read(folder, figures), label);
+    }
+
+    /** A run already read (the results index has read every run), {@code label} as for {@link #load}. */
+    public static ComparedRun of(RunFolder run, String label) {
         Map<Point, PointSummary> points = new LinkedHashMap<>();
         for (PointSummary s : run.points()) {
             points.put(s.point(), s);
         }
-        return new ComparedRun(label == null || label.isBlank() ? run.runId() : label, run.runId(), folder, points);
+        return new ComparedRun(label == null || label.isBlank() ? run.runId() : label, run.runId(), run.target(),
+                run.folder(), points);
     }
 
     /** The point's summary in this run, {@code null} when the run did not measure it. */

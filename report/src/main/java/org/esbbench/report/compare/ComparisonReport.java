@@ -37,8 +37,13 @@ public final class ComparisonReport {
 
     /** Writes comparison.md and comparison.csv for the catalogue's compared figures. */
     public static void write(Comparison comparison, Path dir, Figures figures) throws IOException {
+        write(comparison, dir, figures, ChartLinks.NONE);
+    }
+
+    /** Writes comparison.md, showing {@code charts}, and comparison.csv. */
+    public static void write(Comparison comparison, Path dir, Figures figures, ChartLinks charts) throws IOException {
         Files.createDirectories(dir);
-        Files.writeString(dir.resolve(MARKDOWN_FILE), markdown(comparison, figures), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(MARKDOWN_FILE), markdown(comparison, figures, charts), StandardCharsets.UTF_8);
         writeCsv(comparison, dir.resolve(CSV_FILE), figures);
     }
 
@@ -47,22 +52,36 @@ public final class ComparisonReport {
     }
 
     public static String markdown(Comparison comparison, Figures figures) {
+        return markdown(comparison, figures, ChartLinks.NONE);
+    }
+
+    /**
+     * The tables, each scenario's led by its bar charts (the servers side by side), then the line charts against
+     * load.
+     */
+    public static String markdown(Comparison comparison, Figures figures, ChartLinks charts) {
         List<ComparedRun> runs = comparison.runs();
         StringBuilder md = new StringBuilder("# Comparison\n\n");
         md.append("Baseline: **").append(cell(comparison.baseline().label())).append("**. Each value is the point's ")
                 .append("figure over its repeats (a median, or a percentile of the merged histograms) with [min–max] ")
                 .append("of the repeats when there were two or more; the ratio is to the baseline's value. *significant*: the runs' [min–max] ranges do not overlap; ")
                 .append("*within spread*: they do; with one repeat in each run no spread is known.\n\n");
-        md.append("| run | run id | folder | points | repeats |\n|---|---|---|---:|---|\n");
+        md.append("| run | run id | target | folder | points | repeats |\n|---|---|---|---|---:|---|\n");
         for (ComparedRun r : runs) {
             md.append("| ").append(cell(r.label())).append(" | ").append(cell(r.runId())).append(" | ")
+                    .append(cell(r.target())).append(" | ")
                     .append(cell(r.folder().toString())).append(" | ").append(r.points().size()).append(" | ")
                     .append(repeats(r)).append(" |\n");
         }
         comparison.byScenario().forEach((scenario, points) -> {
             // the heap column only when a run varied the heap: points of different heaps are different points
             boolean heaps = points.stream().anyMatch(pc -> !pc.point().heap().isEmpty());
-            md.append("\n## ").append(cell(scenario)).append("\n\n| users or rate | size | delay ms |")
+            md.append("\n## ").append(cell(scenario)).append("\n\n");
+            charts.bars(scenario).forEach(png -> md.append(image(png)));
+            if (!charts.bars(scenario).isEmpty()) {
+                md.append('\n');
+            }
+            md.append("| users or rate | size | delay ms |")
                     .append(heaps ? " heap |" : "").append(" figure |");
             StringBuilder rule = new StringBuilder("|---:|---:|---:|" + (heaps ? "---:|" : "") + "---|");
             for (int i = 0; i < runs.size(); i++) {
@@ -96,6 +115,10 @@ public final class ComparisonReport {
                 }
             }
         });
+        if (!charts.lines().isEmpty()) {
+            md.append("\n## Charts against load\n\n");
+            charts.lines().forEach(png -> md.append(image(png)));
+        }
         List<String> missing = missingLines(comparison);
         if (!missing.isEmpty()) {
             md.append("\n## Points not measured by every run\n\n");
@@ -151,6 +174,12 @@ public final class ComparisonReport {
     private static String repeats(ComparedRun run) {
         IntSummaryStatistics s = run.points().values().stream().mapToInt(PointSummary::repeatCount).summaryStatistics();
         return s.getCount() == 0 ? "" : s.getMin() == s.getMax() ? Integer.toString(s.getMin()) : s.getMin() + "–" + s.getMax();
+    }
+
+    /** A chart as a Markdown image line, its file name as the alternative text. */
+    private static String image(String png) {
+        String name = png.substring(png.lastIndexOf('/') + 1);
+        return "![" + name + "](" + png + ")\n";
     }
 
     private static String ratio(Double ratio) {

@@ -1,5 +1,6 @@
 package org.esbbench.report.summary;
 
+import org.esbbench.report.chart.LoadModel;
 import org.esbbench.report.chart.ScalingCharts;
 import org.esbbench.report.figures.Decimal;
 import org.esbbench.report.figures.Figure;
@@ -115,10 +116,13 @@ final class SummaryMarkdown {
         for (String scenario : points.stream().map(p -> p.point().scenario()).distinct().toList()) {
             StringBuilder line = new StringBuilder();
             for (Figure f : figures.charted()) {
-                Path png = layout.charts().resolve(ScalingCharts.fileName(scenario, f));
-                if (Files.isRegularFile(png)) {
-                    line.append(line.isEmpty() ? "" : " ").append("![").append(scenario).append(": ").append(f.title())
-                            .append("](").append(layout.relative(png)).append(')');
+                for (LoadModel model : LoadModel.values()) { // users and arrivals per second: charts of their own
+                    Path png = layout.charts().resolve(ScalingCharts.fileName(scenario, model, f));
+                    if (Files.isRegularFile(png)) {
+                        line.append(line.isEmpty() ? "" : " ").append("![").append(scenario).append(": ")
+                                .append(f.title()).append(' ').append(model.against())
+                                .append("](").append(layout.relative(png)).append(')');
+                    }
                 }
             }
             if (!line.isEmpty()) {
