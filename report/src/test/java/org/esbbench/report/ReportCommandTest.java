@@ -39,7 +39,7 @@ class ReportCommandTest {
                 .contains("cbr-body,10,0,1024,0,,1,10,0,0.000000,");
         assertThat(dir.resolve("out/" + RunLayout.SUMMARY_MD)).content().contains("| cbr-body | 10 | 1 KiB | 0 | – | 1 | 10 |")
                 .contains("## Per scenario run", "[percentiles](latency/cbr-body_u10_s1024_d0_r1.csv)",
-                        "![cbr-body: p99](charts/cbr-body-p99_ms.png)")
+                        "![cbr-body: p99 against users](charts/cbr-body-users-p99_ms.png)")
                 .doesNotContain("## What failed");
         assertThat(dir.resolve("out/histograms/cbr-body_u10_s1024_d0_r1.hlog")).isNotEmptyFile();
         assertThat(dir.resolve("out/points.csv")).isNotEmptyFile();

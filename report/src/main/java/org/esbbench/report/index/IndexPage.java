@@ -1,5 +1,6 @@
 package org.esbbench.report.index;
 
+import org.esbbench.report.compare.LatestComparison;
 import org.esbbench.report.figures.Figures;
 import org.esbbench.report.points.PointSummary;
 import org.esbbench.report.points.RepeatRow;
@@ -80,6 +81,7 @@ public final class IndexPage {
         body.appendElement("h1").text("ESB bench results");
         List<RunFolder> runs = listing.runs();
         body.appendElement("p").text(runs.size() + (runs.size() == 1 ? " run" : " runs") + ", newest first.");
+        latestComparison(body, runs);
         if (!runs.isEmpty()) {
             runsTable(body, runs);
         }
@@ -92,6 +94,18 @@ public final class IndexPage {
         }
         body.appendElement("script").appendChild(new DataNode(IMAGE_CHECK));
         return doc.outerHtml() + "\n";
+    }
+
+    /** A link to the comparison of the latest run of each target, when the index wrote one beside the page. */
+    private static void latestComparison(Element body, List<RunFolder> runs) {
+        List<RunFolder> compared = LatestComparison.runs(runs);
+        if (compared.size() < 2 || !Files.isRegularFile(runs.get(0).folder().resolveSibling(LatestComparison.PAGE))) {
+            return;
+        }
+        Element p = body.appendElement("p").id("compare-latest");
+        p.appendElement("a").attr("href", LatestComparison.PAGE).text("Servers side by side");
+        p.appendText(": the comparison of the latest run of each target ("
+                + compared.stream().map(r -> r.target() + " " + r.runId()).collect(Collectors.joining(", ")) + ").");
     }
 
     private static void runsTable(Element body, List<RunFolder> runs) {

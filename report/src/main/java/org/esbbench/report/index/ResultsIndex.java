@@ -1,5 +1,6 @@
 package org.esbbench.report.index;
 
+import org.esbbench.report.compare.LatestComparison;
 import org.esbbench.report.figures.Figures;
 
 import java.io.IOException;
@@ -80,8 +81,12 @@ public final class ResultsIndex {
         return write(results, listing, Figures.standard());
     }
 
-    /** Writes {@code results/index.html} with the figures of {@code figures}; returns its path. */
+    /**
+     * Writes {@code results/index.html} with the figures of {@code figures}, and beside it the comparison of the
+     * latest run of each target ({@link LatestComparison}) that the page links to; returns the page's path.
+     */
     public static Path write(Path results, Listing listing, Figures figures) throws IOException {
+        LatestComparison.write(results, listing.runs(), figures);
         Path file = results.resolve(FILE_NAME);
         Files.writeString(file, IndexPage.render(listing, figures), StandardCharsets.UTF_8);
         return file;

@@ -29,18 +29,18 @@ class ComparisonChartsTest {
 
         // The compared figures these points know: throughput, mean and p99 (no CPU figures here).
         assertThat(files).extracting(p -> p.getFileName().toString()).containsExactly(
-                "direct-1-kib-throughput_per_s.png", "direct-1-kib-throughput_per_s.svg",
-                "direct-1-kib-mean_ms.png", "direct-1-kib-mean_ms.svg",
-                "direct-1-kib-p99_ms.png", "direct-1-kib-p99_ms.svg",
-                "direct-1-kib-delay-500-ms-throughput_per_s.png", "direct-1-kib-delay-500-ms-throughput_per_s.svg",
-                "direct-1-kib-delay-500-ms-mean_ms.png", "direct-1-kib-delay-500-ms-mean_ms.svg",
-                "direct-1-kib-delay-500-ms-p99_ms.png", "direct-1-kib-delay-500-ms-p99_ms.svg");
+                "direct-1-kib-users-throughput_per_s.png", "direct-1-kib-users-throughput_per_s.svg",
+                "direct-1-kib-users-mean_ms.png", "direct-1-kib-users-mean_ms.svg",
+                "direct-1-kib-users-p99_ms.png", "direct-1-kib-users-p99_ms.svg",
+                "direct-1-kib-delay-500-ms-users-throughput_per_s.png", "direct-1-kib-delay-500-ms-users-throughput_per_s.svg",
+                "direct-1-kib-delay-500-ms-users-mean_ms.png", "direct-1-kib-delay-500-ms-users-mean_ms.svg",
+                "direct-1-kib-delay-500-ms-users-p99_ms.png", "direct-1-kib-delay-500-ms-users-p99_ms.svg");
         assertThat(files).allSatisfy(f -> assertThat(f).isRegularFile());
 
-        RenderedChart.assertPng(dir.resolve("direct-1-kib-throughput_per_s.png"),
+        RenderedChart.assertPng(dir.resolve("direct-1-kib-users-throughput_per_s.png"),
                 ChartStyle.lineColour(0), ChartStyle.lineColour(1));
-        List<String> texts = RenderedChart.svgTexts(dir.resolve("direct-1-kib-delay-500-ms-p99_ms.svg"));
-        assertThat(texts).contains("direct, 1 KiB, delay 500 ms: p99 by run", "camel 4.18",
+        List<String> texts = RenderedChart.svgTexts(dir.resolve("direct-1-kib-delay-500-ms-users-p99_ms.svg"));
+        assertThat(texts).contains("direct, 1 KiB, delay 500 ms: p99 by run, against users", "camel 4.18",
                 "camel 4.17", "p99 (ms)", "Concurrent users (log scale)");
         // Legend in the order the runs were given.
         assertThat(texts.indexOf("camel 4.18")).isLessThan(texts.indexOf("camel 4.17"));
@@ -56,11 +56,11 @@ class ComparisonChartsTest {
 
         ComparisonCharts.write(runs, dir);
 
-        assertThat(RenderedChart.svgTexts(dir.resolve("direct-1-kib-throughput_per_s.svg")))
+        assertThat(RenderedChart.svgTexts(dir.resolve("direct-1-kib-users-throughput_per_s.svg")))
                 .contains("baseline", "candidate");
-        assertThat(RenderedChart.svgTexts(dir.resolve("direct-10-kib-throughput_per_s.svg")))
+        assertThat(RenderedChart.svgTexts(dir.resolve("direct-10-kib-users-throughput_per_s.svg")))
                 .contains("baseline").doesNotContain("candidate");
-        RenderedChart.assertPng(dir.resolve("direct-10-kib-throughput_per_s.png"), ChartStyle.lineColour(0));
+        RenderedChart.assertPng(dir.resolve("direct-10-kib-users-throughput_per_s.png"), ChartStyle.lineColour(0));
     }
 
     @Test

@@ -27,21 +27,21 @@ class ScalingChartsTest {
                 "p50_ms", "p90_ms", "p95_ms", "p99_ms", "p99_9_ms");
         List<String> expected = new java.util.ArrayList<>();
         for (String scenario : List.of("direct", "xslt")) {
-            charted.forEach(id -> expected.addAll(List.of(scenario + "-" + id + ".png", scenario + "-" + id + ".svg")));
+            charted.forEach(id -> expected.addAll(List.of(scenario + "-users-" + id + ".png", scenario + "-users-" + id + ".svg")));
         }
         assertThat(files).extracting(p -> p.getFileName().toString()).containsExactlyElementsOf(expected);
         assertThat(files).allSatisfy(f -> assertThat(f).isRegularFile().hasParent(dir.resolve("charts")));
 
         // Four series, four line colours.
-        RenderedChart.assertPng(dir.resolve("charts/direct-throughput_per_s.png"), ChartStyle.lineColour(0),
+        RenderedChart.assertPng(dir.resolve("charts/direct-users-throughput_per_s.png"), ChartStyle.lineColour(0),
                 ChartStyle.lineColour(1), ChartStyle.lineColour(2), ChartStyle.lineColour(3));
-        assertThat(RenderedChart.svgTexts(dir.resolve("charts/direct-throughput_per_s.svg"))).contains(
-                "direct: throughput against load", "throughput (msgs/s)", "Concurrent users (log scale)",
+        assertThat(RenderedChart.svgTexts(dir.resolve("charts/direct-users-throughput_per_s.svg"))).contains(
+                "direct: throughput against users", "throughput (msgs/s)", "Concurrent users (log scale)",
                 "1 KiB", "10 KiB", "1 KiB, delay 100 ms", "10 KiB, delay 100 ms",
                 "Median of up to 3 repeats; bars show lowest to highest");
-        assertThat(RenderedChart.svgTexts(dir.resolve("charts/xslt-p99_ms.svg")))
-                .contains("xslt: p99 against load", "p99 (ms)");
-        assertThat(RenderedChart.svgTexts(dir.resolve("charts/xslt-p99_9_ms.svg"))).contains("p99.9 (ms)");
+        assertThat(RenderedChart.svgTexts(dir.resolve("charts/xslt-users-p99_ms.svg")))
+                .contains("xslt: p99 against users", "p99 (ms)");
+        assertThat(RenderedChart.svgTexts(dir.resolve("charts/xslt-users-p99_9_ms.svg"))).contains("p99.9 (ms)");
     }
 
     @Test
@@ -53,8 +53,8 @@ class ScalingChartsTest {
 
         assertThat(files).hasSize(20);
         // Without markers a lone point per line would leave no trace of the line colours in the plot.
-        RenderedChart.assertPng(dir.resolve("rest-p99_ms.png"), ChartStyle.lineColour(0), ChartStyle.lineColour(1));
-        List<String> texts = RenderedChart.svgTexts(dir.resolve("rest-p99_ms.svg"));
+        RenderedChart.assertPng(dir.resolve("rest-users-p99_ms.png"), ChartStyle.lineColour(0), ChartStyle.lineColour(1));
+        List<String> texts = RenderedChart.svgTexts(dir.resolve("rest-users-p99_ms.svg"));
         assertThat(texts).contains("1 KiB", "10 KiB", "Concurrent users", "10");
         assertThat(texts).as("no spread to show with one repeat").noneMatch(t -> t.contains("repeats"));
     }
@@ -66,7 +66,7 @@ class ScalingChartsTest {
 
         ScalingCharts.write(points, dir);
 
-        assertThat(RenderedChart.svgTexts(dir.resolve("direct-throughput_per_s.svg")))
+        assertThat(RenderedChart.svgTexts(dir.resolve("direct-users-throughput_per_s.svg")))
                 .contains("Concurrent users (log scale)", "16", "32", "64", "128", "256", "512", "1,024");
     }
 
@@ -78,9 +78,9 @@ class ScalingChartsTest {
         List<Path> files = ScalingCharts.write(points, dir);
 
         assertThat(files).extracting(p -> p.getFileName().toString())
-                .doesNotContain("rest-cpu_us_per_msg.png", "rest-gc_throughput_pct.png")
-                .contains("rest-error_pct.png");
-        assertThat(RenderedChart.svgTexts(dir.resolve("rest-error_pct.svg"))).contains("error % (%)");
+                .doesNotContain("rest-users-cpu_us_per_msg.png", "rest-users-gc_throughput_pct.png")
+                .contains("rest-users-error_pct.png");
+        assertThat(RenderedChart.svgTexts(dir.resolve("rest-users-error_pct.svg"))).contains("error % (%)");
     }
 
     @Test
@@ -94,6 +94,6 @@ class ScalingChartsTest {
                 new long[]{0}, 1, 1);
 
         assertThat(ScalingCharts.write(points, dir)).extracting(p -> p.getFileName().toString())
-                .contains("my-scenario-v2-throughput_per_s.png", "my-scenario-v2-p99_ms.svg");
+                .contains("my-scenario-v2-users-throughput_per_s.png", "my-scenario-v2-users-p99_ms.svg");
     }
 }

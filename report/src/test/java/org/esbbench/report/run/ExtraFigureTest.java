@@ -46,8 +46,8 @@ class ExtraFigureTest {
         assertThat(Files.readAllLines(layout.points()).get(0)).contains(",received_kib_per_s,");
         assertThat(Files.readAllLines(layout.summaryCsv()).get(0))
                 .contains(",received_kib_per_s,received_kib_per_s_min,received_kib_per_s_max,");
-        assertThat(layout.summaryMd()).content().contains("| received KiB/s |", "![direct: received](charts/direct-received_kib_per_s.png)");
-        assertThat(layout.charts().resolve("direct-received_kib_per_s.png")).isNotEmptyFile();
+        assertThat(layout.summaryMd()).content().contains("| received KiB/s |", "![direct: received against users](charts/direct-users-received_kib_per_s.png)");
+        assertThat(layout.charts().resolve("direct-users-received_kib_per_s.png")).isNotEmptyFile();
         assertThat(new ObjectMapper().readTree(layout.runJson().toFile()).path("points").get(0).path("figures")
                 .path("received_kib_per_s").asDouble()).isPositive();
         assertThat(results.resolve("index.html")).content().contains("<th>received KiB/s</th>");
@@ -65,7 +65,7 @@ class ExtraFigureTest {
 
         assertThat(compared.resolve(ComparisonReport.CSV_FILE)).content().contains(",received_kib_per_s,");
         assertThat(compared.resolve(ComparisonReport.MARKDOWN_FILE)).content().contains("| received KiB/s (higher is better) |");
-        assertThat(charts).extracting(p -> p.getFileName().toString()).contains("direct-1-kib-received_kib_per_s.png");
+        assertThat(charts).extracting(p -> p.getFileName().toString()).contains("direct-1-kib-users-received_kib_per_s.png");
     }
 
     @Test

@@ -51,14 +51,14 @@ class RunAnalysisTest {
         assertThat(Files.readAllLines(layout.points())).hasSize(1 + 4);
         assertThat(layout.latency("direct_u5_s1024_d0_r2")).isNotEmptyFile();
         assertThat(layout.latencyChart("direct_u5_s1024_d0_r2")).isNotEmptyFile();
-        assertThat(layout.charts().resolve("direct-p99_9_ms.png")).isNotEmptyFile();
-        assertThat(layout.charts().resolve("direct-stddev_ms.svg")).isNotEmptyFile();
+        assertThat(layout.charts().resolve("direct-users-p99_9_ms.png")).isNotEmptyFile();
+        assertThat(layout.charts().resolve("direct-users-stddev_ms.svg")).isNotEmptyFile();
         assertThat(layout.summaryCsv()).content().contains(",p99_9_ms,p99_9_ms_min,p99_9_ms_max,");
         assertThat(layout.summaryMd()).content()
                 .startsWith("# Run 20261123-090000-reference\n\ndirect at 5 and 10 users, 1 KiB\n\n"
                         + "Target `reference`; 2 repeats; warm-up 2 s, measurement 20 s per scenario run.\n")
                 .contains("| stddev ms |", "| p99.9 ms |", "merged HdrHistogram of its repeats",
-                        "![direct: p99.9](charts/direct-p99_9_ms.png)", "[chart](charts/direct_u10_s1024_d0_r2-latency.png)",
+                        "![direct: p99.9 against users](charts/direct-users-p99_9_ms.png)", "[chart](charts/direct_u10_s1024_d0_r2-latency.png)",
                         "A run is flagged machine-saturated when this machine's CPU was at least 90")
                 .doesNotContain("## What failed");
         assertThat(results.resolve(RunLayout.LATEST).toRealPath()).isEqualTo(layout.dir().toRealPath());

@@ -70,7 +70,7 @@ class SummaryWriterTest {
     void summaryMdHasTheHeadingTheTableTheExplanationTheScenarioRunsWhatFailedAndWarnings() throws IOException {
         RunLayout layout = new RunLayout(dir);
         Files.createDirectories(layout.charts());
-        Files.writeString(layout.charts().resolve("direct-p99_ms.png"), "png");
+        Files.writeString(layout.charts().resolve("direct-users-p99_ms.png"), "png");
 
         SummaryWriter.write(new RunSummary("Run x", "direct at 10 and 50 users", points(),
                 List.of("direct_u10_s1024_d0_r1: 1 errors and 2 incorrect replies"), List.of("no failureMessage column"),
@@ -86,7 +86,7 @@ class SummaryWriterTest {
                 .contains("| 105.00 [100.00–110.00] |", "| 11 [10–12] |");
         assertThat(table.get(3)).contains("| – |");
         assertThat(md).contains("stddev", "p99.9", "merged HdrHistogram of its repeats", "at least 85")
-                .contains("## Charts", "![direct: p99](charts/direct-p99_ms.png)").doesNotContain("direct-p50_ms.png")
+                .contains("## Charts", "![direct: p99 against users](charts/direct-users-p99_ms.png)").doesNotContain("direct-users-p50_ms.png")
                 .contains("## Per scenario run", "| direct_u10_s1024_d0_r2 | 3000 | 110.00 |",
                         "[dashboard](dashboards/direct_u10_s1024_d0_r2/index.html)")
                 .contains("## What failed\n\n- direct_u10_s1024_d0_r1: 1 errors and 2 incorrect replies\n")

@@ -1,0 +1,106 @@
+package org.esbbench.report.compare;
+
+import org.esbbench.report.figures.Figures;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.index.RunFolder;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * {@code results/compare-latest/}: the comparison of the latest run of each target (server), written with the
+ * results index whenever the results hold runs of two or more targets, so the index can show the servers side by
+ * side. Per target the newest run that passed is taken, or its newest run when none passed; targets are compared
+ * in name order (the first is the baseline of the ratios) and labelled by their name.
+ */
+public final class LatestComparison {
+    /** The folder under the results folder. */
+    public static final String FOLDER = "compare-latest";
+    /** The page the results index links to, relative to the results folder. */
+    public static final String PAGE = FOLDER + "/" + ComparisonOutput.HTML_FILE;
+
+    private LatestComparison() {
+    }
+
+    /**
+     * The run compared for each target, in target name order; runs without a target are left out.
+     *
+     * @param newestFirst the runs of the results folder, newest first (as the results index lists them)
+     */
+    public static List<RunFolder> runs(List<RunFolder> newestFirst) {
+        Map<String, RunFolder> latest = new TreeMap<>();
+        for (RunFolder run : newestFirst) {
+            if (run.target().isBlank() || run.rows().isEmpty()) {
+                continue;
+            }
+            RunFolder chosen = latest.get(run.target());
+            // Newest first: the first run seen is the newest; an older one replaces it only by having passed
+            // where the newer did not.
+            if (chosen == null || (!passed(chosen) && passed(run))) {
+                latest.put(run.target(), run);
+            }
+        }
+        return new ArrayList<>(latest.values());
+    }
+
+    /**
+     * Writes {@code results/compare-latest/} (comparison.html, comparison.md, comparison.csv, charts/) when the runs
+     * have two or more targets, replacing what an earlier index wrote there; with fewer, removes those files.
+     *
+     * @return the page written, empty when there was nothing to compare
+     */
+    public static Optional<Path> write(Path results, List<RunFolder> newestFirst, Figures figures) throws IOException {
+        Path dir = results.resolve(FOLDER);
+        clear(dir);
+        List<RunFolder> runs = runs(newestFirst);
+        if (runs.size() < 2) {
+            return Optional.empty();
+        }
+        List<ComparedRun> compared = new ArrayList<>();
+        for (RunFolder run : runs) {
+            compared.add(ComparedRun.of(run, run.target()));
+        }
+        ComparisonOutput.write(compared, dir, figures);
+        return Optional.of(dir.resolve(ComparisonOutput.HTML_FILE));
+    }
+
+    private static boolean passed(RunFolder run) {
+        return "passed".equalsIgnoreCase(run.outcome());
+    }
+
+    /** Removes the files an earlier comparison wrote (and only those), so no chart of a former target stays. */
+    private static void clear(Path dir) throws IOException {
+        Path charts = dir.resolve(RunLayout.CHARTS);
+        if (Files.isDirectory(charts)) {
+            try (Stream<Path> files = Files.list(charts)) {
+                for (Path f : files.filter(f -> f.toString().endsWith(".png") || f.toString().endsWith(".svg"))
+                        .toList()) {
+                    Files.delete(f);
+                }
+            }
+            try (Stream<Path> left = Files.list(charts)) {
+                if (left.findAny().isEmpty()) {
+                    Files.delete(charts);
+                }
+            }
+        }
+        for (String name : List.of(ComparisonOutput.HTML_FILE, ComparisonReport.MARKDOWN_FILE,
+                ComparisonReport.CSV_FILE)) {
+            Files.deleteIfExists(dir.resolve(name));
+        }
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> left = Files.list(dir)) {
+                if (left.findAny().isEmpty()) {
+                    Files.delete(dir);
+                }
+            }
+        }
+    }
+}
