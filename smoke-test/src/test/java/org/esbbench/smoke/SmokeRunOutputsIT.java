@@ -189,12 +189,24 @@ class SmokeRunOutputsIT {
     @Test
     void chartsLatencyDistributionsAndTheResultsIndexAreWritten() throws IOException {
         for (String scenario : planIds()) {
-            for (String chart : List.of("-throughput_per_s.png", "-throughput_per_s.svg", "-p99_ms.png", "-p99_ms.svg",
-                    "-p99_9_ms.png", "-stddev_ms.png", "-mean_ms.png", "-p50_ms.png", "-p90_ms.png", "-p95_ms.png",
-                    "-error_pct.png", "-incorrect_pct.png", "-cpu_us_per_msg.png", "-gc_throughput_pct.png",
-                    "-heap_after_full_gc_mb.png")) {
-                assertThat(runDir.resolve("charts").resolve(scenario + chart)).as(scenario + chart).isNotEmptyFile();
+            // One chart of each figure per load model: against users, and against arrivals per second.
+            for (String model : List.of("-users", "-arrivals")) {
+                for (String chart : List.of("-throughput_per_s.png", "-throughput_per_s.svg", "-p99_ms.png", "-p99_ms.svg",
+                        "-p99_9_ms.png", "-stddev_ms.png", "-mean_ms.png", "-p50_ms.png", "-p90_ms.png", "-p95_ms.png",
+                        "-error_pct.png", "-incorrect_pct.png", "-cpu_us_per_msg.png", "-gc_throughput_pct.png",
+                        "-heap_after_full_gc_mb.png")) {
+                    assertThat(runDir.resolve("charts").resolve(scenario + model + chart)).as(scenario + model + chart)
+                            .isNotEmptyFile();
+                }
             }
+            assertThat(runDir.resolve("charts").resolve(scenario + "-throughput_per_s.png"))
+                    .as("no chart of both models on one axis").doesNotExist();
+            // The drawn axes: users on one, arrivals per second on the other, never both.
+            String users = Files.readString(runDir.resolve("charts").resolve(scenario + "-users-throughput_per_s.svg"));
+            String arrivals = Files.readString(runDir.resolve("charts").resolve(scenario + "-arrivals-throughput_per_s.svg"));
+            assertThat(users).as(scenario + " users chart").contains("Concurrent users").doesNotContain("arrivals/s");
+            assertThat(arrivals).as(scenario + " arrivals chart").contains("Arrival rate (arrivals/s")
+                    .doesNotContain("Concurrent users");
         }
         for (CSVRecord r : csv(runDir.resolve("points.csv"))) {
             String name = runName(r);
