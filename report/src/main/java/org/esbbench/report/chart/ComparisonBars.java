@@ -23,7 +23,7 @@ import java.util.TreeSet;
  * one bar per server): per scenario, grouped bar charts of throughput and of p99, one bar per run in each group.
  * A group is a message size when the scenario was measured at several sizes (then one chart per load level), or a
  * load level when it was measured at one size; the closed and the open model, and each backend delay and heap,
- * get charts of their own.
+ * get charts of their own. A chart is drawn only where two or more runs have bars in it.
  */
 public final class ComparisonBars {
 
@@ -127,18 +127,18 @@ public final class ComparisonBars {
                               Map<String, Map<Point, PointSummary>> byRun, List<Point> row, List<String> categories,
                               String categoryLabel, String fileMiddle, String fixed) {
         Map<String, List<Spread>> bars = new LinkedHashMap<>();
-        boolean any = false;
+        int runsWithBars = 0;
         for (var run : byRun.entrySet()) {
             List<Spread> values = new ArrayList<>();
             for (Point p : row) {
                 PointSummary s = run.getValue().get(p);
-                Spread v = s == null ? null : s.value(figure);
-                any |= v != null;
-                values.add(v);
+                values.add(s == null ? null : s.value(figure));
             }
+            runsWithBars += values.stream().anyMatch(java.util.Objects::nonNull) ? 1 : 0;
             bars.put(run.getKey(), values);
         }
-        if (!any) {
+        if (runsWithBars < 2) {
+            // One run's bars alone compare nothing: the table says which runs did not measure the points.
             return;
         }
         String extra = group.label();

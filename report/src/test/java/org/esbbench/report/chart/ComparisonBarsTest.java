@@ -95,6 +95,17 @@ class ComparisonBarsTest {
                 "Concurrent users", "2 users", "4 users", "reference", "nginx", "throughput (msgs/s)");
     }
 
+    @Test
+    void noChartWhereOnlyOneRunMeasuredTheGroup() {
+        List<PointSummary> reference = ChartData.bothModels(List.of("direct"), new int[]{2}, new int[]{20}, 1, 1);
+        List<PointSummary> nginx = ChartData.sweep(List.of("direct"), new int[]{2}, new int[]{1024},
+                new long[]{0}, 1, 2);
+
+        assertThat(ComparisonBars.charts(servers(reference, nginx), Figures.standard()))
+                .extracting(BarChart::fileName).as("the open model was measured by the reference only")
+                .containsExactly("direct-1-kib-users-throughput_per_s-bars.png", "direct-1-kib-users-p99_ms-bars.png");
+    }
+
     private static double value(List<PointSummary> points, Point point) {
         return points.stream().filter(p -> p.point().equals(point)).findFirst().orElseThrow()
                 .value(StandardFigures.THROUGHPUT).value();
