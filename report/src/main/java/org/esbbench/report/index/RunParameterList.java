@@ -12,7 +12,8 @@ import java.util.Map;
  * derived from the run (the plan's points and settings: {@code models}, {@code sizeBytes}, {@code warmupSeconds},
  * ...) and the parameter as it was given ({@code model}, {@code size}, {@code warmup}, ..., the names of
  * docs/parameters.md). The list keeps the given name at the place of the first of the two; when the two say
- * different things (e.g. {@code rampup} 30 capped at a warm-up of 3 s) the value shows both: "30 (as run: 3)".
+ * different things (e.g. {@code rampup} 30 capped at a warm-up of 3 s) the value shows both: "30 (as run: 3)";
+ * when the derived one is empty no point used it: "100 (not used)" for the rate of a closed-model run.
  * A run.json without the given names (written before they were recorded) keeps its derived names.
  */
 public final class RunParameterList {
@@ -45,7 +46,10 @@ public final class RunParameterList {
             String own = ALIASES.get(name);
             if (own != null && given.containsKey(own)) {
                 String value = given.get(own);
-                out.put(own, same(value, e.getValue()) ? value : value + " (as run: " + e.getValue() + ")");
+                String derived = e.getValue();
+                // an empty derived value: no point used it (e.g. rate in a closed-model run)
+                out.put(own, same(value, derived) ? value
+                        : value + (derived.isBlank() ? " (not used)" : " (as run: " + derived + ")"));
             } else if (!out.containsKey(name)) {
                 out.put(name, e.getValue());
             }

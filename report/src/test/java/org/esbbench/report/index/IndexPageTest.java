@@ -98,7 +98,7 @@ class IndexPageTest {
                 .parameter("models", List.of("closed", "open")).parameter("sizeBytes", List.of(1024))
                 .parameter("warmupSeconds", 3).parameter("rampupSeconds", 3)
                 .parameter("model", "closed,open").parameter("size", "1024").parameter("warmup", "3")
-                .parameter("rampup", "30")
+                .parameter("rampup", "30").parameter("rates", List.of()).parameter("rate", "100")
                 .parameter("plans", List.of(Map.of("id", "direct"), Map.of("id", "rest")))
                 .point(ResultsFolderFixture.DIRECT, 10, 100).write();
 
@@ -106,9 +106,10 @@ class IndexPageTest {
 
         Elements rows = doc.select("details.parameters table.facts tr");
         assertThat(rows).extracting(r -> r.selectFirst("th").text())
-                .containsExactly("scenarios", "users", "model", "size", "warmup", "rampup", "plans");
+                .containsExactly("scenarios", "users", "model", "size", "warmup", "rampup", "rate", "plans");
         assertThat(rows).extracting(r -> r.selectFirst("td").text())
-                .containsExactly("direct", "10", "closed,open", "1024", "3", "30 (as run: 3)", "id=direct id=rest");
+                .containsExactly("direct", "10", "closed,open", "1024", "3", "30 (as run: 3)", "100 (not used)",
+                        "id=direct id=rest");
         assertThat(rows.last().select("td div")).as("a plan per line").extracting(Element::text)
                 .containsExactly("id=direct", "id=rest");
     }
