@@ -21,6 +21,7 @@ public final class Figure {
     private final String title;
     private final String unit;
     private final int decimals;
+    private final int shownDecimals;
     private final Combination combination;
     private final Function<WindowMeasurement, Double> perRepeat;
     private final ToDoubleFunction<AbstractHistogram> fromHistogram;
@@ -33,6 +34,13 @@ public final class Figure {
     private Figure(String id, String title, String unit, int decimals, Combination combination,
                    Function<WindowMeasurement, Double> perRepeat, ToDoubleFunction<AbstractHistogram> fromHistogram,
                    Figure part, Figure whole, boolean charted, Better better, boolean regressed) {
+        this(id, title, unit, decimals, decimals, combination, perRepeat, fromHistogram, part, whole, charted, better,
+                regressed);
+    }
+
+    private Figure(String id, String title, String unit, int decimals, int shownDecimals, Combination combination,
+                   Function<WindowMeasurement, Double> perRepeat, ToDoubleFunction<AbstractHistogram> fromHistogram,
+                   Figure part, Figure whole, boolean charted, Better better, boolean regressed) {
         if (!id.matches("[a-z0-9_]+")) {
             throw new IllegalArgumentException("a figure's id is a CSV column: lower case, digits and _; got " + id);
         }
@@ -40,6 +48,7 @@ public final class Figure {
         this.title = title;
         this.unit = unit;
         this.decimals = decimals;
+        this.shownDecimals = shownDecimals;
         this.combination = combination;
         this.perRepeat = perRepeat;
         this.fromHistogram = fromHistogram;
@@ -82,20 +91,32 @@ public final class Figure {
 
     /** The same figure, charted against load per scenario. */
     public Figure charted() {
-        return new Figure(id, title, unit, decimals, combination, perRepeat, fromHistogram, part, whole, true, better,
-                regressed);
+        return new Figure(id, title, unit, decimals, shownDecimals, combination, perRepeat, fromHistogram, part, whole,
+                true, better, regressed);
     }
 
     /** The same figure, put side by side when runs are compared; {@code better} says which way is an improvement. */
     public Figure compared(Better better) {
-        return new Figure(id, title, unit, decimals, combination, perRepeat, fromHistogram, part, whole, charted,
-                Objects.requireNonNull(better), regressed);
+        return new Figure(id, title, unit, decimals, shownDecimals, combination, perRepeat, fromHistogram, part, whole,
+                charted, Objects.requireNonNull(better), regressed);
     }
 
     /** The same figure, compared and also judged by the regression check (a worsening beyond a limit fails). */
     public Figure regressed(Better better) {
-        return new Figure(id, title, unit, decimals, combination, perRepeat, fromHistogram, part, whole, charted,
-                Objects.requireNonNull(better), true);
+        return new Figure(id, title, unit, decimals, shownDecimals, combination, perRepeat, fromHistogram, part, whole,
+                charted, Objects.requireNonNull(better), true);
+    }
+
+    /**
+     * The same figure, shown to people (summary.md, the results index, comparisons) with {@code decimals} decimals
+     * but never more than it is recorded with ({@link #decimals()}): a display can round, not invent digits.
+     */
+    public Figure shown(int decimals) {
+        if (decimals < 0) {
+            throw new IllegalArgumentException(id + ": decimals " + decimals);
+        }
+        return new Figure(id, title, unit, this.decimals, decimals, combination, perRepeat, fromHistogram, part, whole,
+                charted, better, regressed);
     }
 
     /** The CSV column, e.g. {@code p99_ms}. */
@@ -123,8 +144,17 @@ public final class Figure {
         return unit.isEmpty() ? title : title + " (" + unit + ")";
     }
 
+    /**
+     * The decimals the figure is recorded with (points.csv, summary.csv, run.json) and compared at: the regression
+     * check does not count a change smaller than one unit of the last of them.
+     */
     public int decimals() {
         return decimals;
+    }
+
+    /** The display precision: the decimals of human tables (summary.md, the results index, comparisons). */
+    public int shownDecimals() {
+        return Math.min(shownDecimals, decimals);
     }
 
     public Combination combination() {
@@ -170,12 +200,18 @@ public final class Figure {
         return valueOf(fromHistogram, histogram);
     }
 
-    /** The value as text with the figure's decimals; empty when unknown. */
+    /**
+     * The value for people: with the display precision ({@link #shownDecimals()}), a non-zero value too small for
+     * it with two significant digits (one failure in ten million samples is 0.00001 %, not 0.00); empty when unknown.
+     */
     public String format(Double value) {
-        return value == null ? "" : Decimal.fixed(value, decimals);
+        return value == null ? "" : Decimal.shown(value, shownDecimals());
     }
 
-    /** The point's value, with " [lowest–highest]" of its repeats when it has two or more; empty when unknown. */
+    /**
+     * The point's value for people, with " [lowest–highest]" of its repeats when it has two or more; empty when
+     * unknown. The brackets have the display precision too.
+     */
     public String format(Spread spread) {
         if (spread == null) {
             return "";
@@ -183,6 +219,28 @@ public final class Figure {
         String value = format(spread.value());
         return spread.n() < 2 || !combination.hasSpread() ? value
                 : value + " [" + format(spread.min()) + "–" + format(spread.max()) + "]";
+    }
+
+    /**
+     * As {@link #format(Spread)}, without the brackets when the lowest and highest show as the value does (every
+     * repeat said the same at the display precision): the tables of a run's points, where "0.00 [0.00–0.00]"
+     * in every row of error % would hide the one row that differs.
+     */
+    public String formatBrief(Spread spread) {
+        String full = format(spread);
+        if (spread == null || spread.n() < 2 || !combination.hasSpread()) {
+            return full;
+        }
+        String value = format(spread.value());
+        return format(spread.min()).equals(value) && format(spread.max()).equals(value) ? value : full;
+    }
+
+    /**
+     * The value for files read by tools (points.csv, summary.csv, run.json): rounded to the recorded decimals
+     * ({@link #decimals()}), trailing zeros dropped ("0", "1927.88", "99.35"); empty when unknown.
+     */
+    public String recorded(Double value) {
+        return value == null ? "" : Decimal.trimmed(value, decimals);
     }
 
     /** Percent of {@code whole}; 0 for a whole of 0, unknown when either is. */

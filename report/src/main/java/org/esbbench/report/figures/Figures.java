@@ -12,30 +12,55 @@ import java.util.Optional;
  * extra figure ({@link #with(Figure)}) and hand it to the writers.
  */
 public final class Figures {
-    private static final Figures STANDARD = new Figures(StandardFigures.ALL);
+    private static final Figures STANDARD = new Figures(StandardFigures.ALL, StandardFigures.HEADLINE);
 
     private final List<Figure> all;
+    private final List<Figure> headline;
 
-    private Figures(List<Figure> all) {
+    private Figures(List<Figure> all, List<Figure> headline) {
         if (all.stream().map(Figure::id).distinct().count() != all.size()) {
             throw new IllegalArgumentException("two figures with the same id in " + all);
         }
+        if (!all.containsAll(headline)) {
+            throw new IllegalArgumentException("a headline figure outside the catalogue: " + headline);
+        }
         this.all = List.copyOf(all);
+        this.headline = List.copyOf(headline);
     }
 
     public static Figures standard() {
         return STANDARD;
     }
 
-    /** This catalogue and one more figure, last. */
+    /** This catalogue and one more figure, last (not in the headline). */
     public Figures with(Figure extra) {
         List<Figure> more = new ArrayList<>(all);
         more.add(extra);
-        return new Figures(more);
+        return new Figures(more, headline);
+    }
+
+    /** This catalogue and one more figure, last in the catalogue and in the headline. */
+    public Figures withHeadline(Figure extra) {
+        List<Figure> more = new ArrayList<>(headline);
+        more.add(extra);
+        return new Figures(with(extra).all, more);
     }
 
     public List<Figure> all() {
         return all;
+    }
+
+    /**
+     * The figures a reader looks at first, in their order: the headline table of summary.md and of the results
+     * index. Every other figure follows in {@link #rest()}.
+     */
+    public List<Figure> headline() {
+        return headline;
+    }
+
+    /** Every figure not in the headline, in catalogue order. */
+    public List<Figure> rest() {
+        return all.stream().filter(f -> !headline.contains(f)).toList();
     }
 
     public List<Figure> charted() {

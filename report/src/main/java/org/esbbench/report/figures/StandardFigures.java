@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The figures the suite reports, each declared once, in the order of every table and CSV. Adding a figure is one
+ * The figures the suite reports, each declared once, in the order of every table and CSV, each with the decimals
+ * it is recorded with and ({@code shown}) its display precision: percentages of the samples 2 decimals,
+ * milliseconds 3 (at most as recorded), throughput 1, CPU and memory 1, counts 0. Adding a figure is one
  * entry here (and in {@link #ALL}) plus what it is computed from; points.csv, summary.csv, summary.md, the
  * results index, the charts (if charted) and comparisons (if compared) then carry it.
  */
@@ -15,72 +17,87 @@ public final class StandardFigures {
             m -> (double) m.statistics().samples());
     public static final Figure ERRORS = Figure.total("errors", "errors", "",
             m -> (double) m.statistics().errors());
-    /** Percent of the samples; 6 decimals so that one failure in ten million samples still shows. */
-    public static final Figure ERROR_PCT = Figure.percent("error_pct", "error %", 6, ERRORS, SAMPLES).charted();
+    /**
+     * Percent of the samples, recorded with 6 decimals so that one failure in ten million samples still shows;
+     * shown with 2 (a smaller non-zero value with its two significant digits, see {@link Figure#format(Double)}).
+     */
+    public static final Figure ERROR_PCT = Figure.percent("error_pct", "error %", 6, ERRORS, SAMPLES).charted().shown(2);
     public static final Figure INCORRECT = Figure.total("incorrect", "incorrect", "",
             m -> (double) m.statistics().incorrect());
     public static final Figure INCORRECT_PCT = Figure.percent("incorrect_pct", "incorrect %", 6, INCORRECT, SAMPLES)
-            .charted();
+            .charted().shown(2);
     public static final Figure THROUGHPUT = Figure.median("throughput_per_s", "throughput", "msgs/s", 2,
-            m -> m.statistics().throughputPerSecond()).charted().regressed(Better.HIGHER);
+            m -> m.statistics().throughputPerSecond()).charted().regressed(Better.HIGHER).shown(1);
     public static final Figure MEAN = Figure.median("mean_ms", "mean", "ms", 3,
-            m -> m.statistics().meanMillis()).charted().compared(Better.LOWER);
+            m -> m.statistics().meanMillis()).charted().compared(Better.LOWER).shown(3);
     public static final Figure STDDEV = Figure.median("stddev_ms", "stddev", "ms", 3,
-            m -> m.statistics().stdDevMillis()).charted();
+            m -> m.statistics().stdDevMillis()).charted().shown(3);
     public static final Figure MIN = Figure.median("min_ms", "min", "ms", 0,
-            m -> (double) m.statistics().minMillis());
+            m -> (double) m.statistics().minMillis()).shown(3);
     public static final Figure MAX = Figure.median("max_ms", "max", "ms", 0,
-            m -> (double) m.statistics().maxMillis());
+            m -> (double) m.statistics().maxMillis()).shown(3);
     public static final Figure P50 = percentile("p50_ms", "p50", 50).charted();
     public static final Figure P90 = percentile("p90_ms", "p90", 90).charted();
     public static final Figure P95 = percentile("p95_ms", "p95", 95).charted();
     public static final Figure P99 = percentile("p99_ms", "p99", 99).charted().regressed(Better.LOWER);
     public static final Figure P99_9 = percentile("p99_9_ms", "p99.9", 99.9).charted();
     public static final Figure CPU_PER_MESSAGE = usage("cpu_us_per_msg", "CPU per msg", "µs", 2,
-            WindowUsage::cpuMicrosPerMessage).charted().compared(Better.LOWER);
-    public static final Figure SERVER_CPU = usage("server_cpu_pct", "server CPU", "%", 2, WindowUsage::serverCpuPercent);
+            WindowUsage::cpuMicrosPerMessage).charted().compared(Better.LOWER).shown(1);
+    public static final Figure SERVER_CPU = usage("server_cpu_pct", "server CPU", "%", 2, WindowUsage::serverCpuPercent)
+            .shown(1);
     public static final Figure GC_THROUGHPUT = usage("gc_throughput_pct", "GC throughput", "%", 3,
-            WindowUsage::gcThroughputPercent).charted();
+            WindowUsage::gcThroughputPercent).charted().shown(2);
     public static final Figure HEAP_AFTER_FULL_GC = usage("heap_after_full_gc_mb", "heap after full GC", "MB", 1,
-            WindowUsage::heapAfterFullGcMb).charted();
+            WindowUsage::heapAfterFullGcMb).charted().shown(1);
     public static final Figure GENERATOR_CPU = usage("generator_cpu_pct", "generator CPU", "%", 2,
-            WindowUsage::generatorCpuPercent);
+            WindowUsage::generatorCpuPercent).shown(1);
     /** With JMeter engines: the client's CPU, percent of this machine (also part of the generator CPU). */
     public static final Figure CLIENT_CPU = usage("client_cpu_pct", "client CPU", "%", 2,
-            WindowUsage::clientCpuPercent);
+            WindowUsage::clientCpuPercent).shown(1);
     /** With JMeter engines: the busiest engine's CPU, percent of its host (run.json has every engine's). */
     public static final Figure BUSIEST_ENGINE_CPU = usage("busiest_engine_cpu_pct", "busiest engine CPU", "%", 2,
-            WindowUsage::busiestEngineCpuPercent);
+            WindowUsage::busiestEngineCpuPercent).shown(1);
     /** With JMeter engines: the busiest engine host's CPU, percent of its cores. */
     public static final Figure BUSIEST_ENGINE_HOST_CPU = usage("busiest_engine_host_cpu_pct", "busiest engine host CPU",
-            "%", 2, WindowUsage::busiestEngineHostCpuPercent);
+            "%", 2, WindowUsage::busiestEngineHostCpuPercent).shown(1);
     public static final Figure BACKEND_CPU = usage("backend_cpu_pct", "backend CPU", "%", 2,
-            WindowUsage::backendCpuPercent);
+            WindowUsage::backendCpuPercent).shown(1);
     /** The echo backend's CPU per message: what the server's CPU per message compares with. */
     public static final Figure BACKEND_CPU_PER_MESSAGE = usage("backend_cpu_us_per_msg", "backend CPU per msg", "µs", 2,
-            WindowUsage::backendMicrosPerMessage);
+            WindowUsage::backendMicrosPerMessage).shown(1);
     /** One local JMeter's CPU per sample (sending, receiving, checking the reply); unknown with engines. */
     public static final Figure GENERATOR_CPU_PER_SAMPLE = usage("generator_cpu_us_per_sample", "generator CPU per sample",
-            "µs", 2, WindowUsage::generatorMicrosPerSample);
+            "µs", 2, WindowUsage::generatorMicrosPerSample).shown(1);
     public static final Figure MACHINE_CPU = usage("machine_cpu_pct", "machine CPU", "%", 2,
-            WindowUsage::machineCpuPercent);
+            WindowUsage::machineCpuPercent).shown(1);
 
     /** The server's host as the PerfMon agent reported it: all its cores, whatever runs there. */
-    public static final Figure HOST_CPU = usage("host_cpu_pct", "host CPU", "%", 2, WindowUsage::hostCpuPercent);
+    public static final Figure HOST_CPU = usage("host_cpu_pct", "host CPU", "%", 2, WindowUsage::hostCpuPercent)
+            .shown(1);
     public static final Figure HOST_MEMORY = usage("host_memory_pct", "host memory", "%", 2,
-            WindowUsage::hostMemoryPercent);
+            WindowUsage::hostMemoryPercent).shown(1);
 
     static final List<Figure> ALL = List.of(SAMPLES, ERRORS, ERROR_PCT, INCORRECT, INCORRECT_PCT, THROUGHPUT, MEAN,
             STDDEV, MIN, MAX, P50, P90, P95, P99, P99_9, CPU_PER_MESSAGE, SERVER_CPU, GC_THROUGHPUT, HEAP_AFTER_FULL_GC,
             GENERATOR_CPU, CLIENT_CPU, BUSIEST_ENGINE_CPU, BUSIEST_ENGINE_HOST_CPU, BACKEND_CPU, BACKEND_CPU_PER_MESSAGE, GENERATOR_CPU_PER_SAMPLE,
             MACHINE_CPU, HOST_CPU, HOST_MEMORY);
 
+    /**
+     * The headline table's figures, in its order (after the point and before the flags): how much, how fast, how
+     * well and at what cost. With the point's three columns (scenario, load, size · delay) and the flags, 12.
+     */
+    static final List<Figure> HEADLINE = List.of(THROUGHPUT, MEAN, P50, P99, P99_9, ERROR_PCT, INCORRECT_PCT,
+            CPU_PER_MESSAGE);
+
     private StandardFigures() {
     }
 
-    /** A response-time percentile (ms), HdrHistogram's value at that percentile (3 significant digits). */
+    /**
+     * A response-time percentile (ms), HdrHistogram's value at that percentile (3 significant digits); shown with
+     * up to 3 decimals, as many as it is recorded with.
+     */
     private static Figure percentile(String id, String title, double percentile) {
-        return Figure.mergedHistogram(id, title, "ms", 0, h -> h.getValueAtPercentile(percentile));
+        return Figure.mergedHistogram(id, title, "ms", 0, h -> h.getValueAtPercentile(percentile)).shown(3);
     }
 
     private static Figure usage(String id, String title, String unit, int decimals, Function<WindowUsage, Double> f) {

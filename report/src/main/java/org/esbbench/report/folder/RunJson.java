@@ -190,7 +190,7 @@ public final class RunJson {
             Map<String, Object> values = new LinkedHashMap<>();
             for (Figure f : figures.all()) {
                 Spread v = s.value(f);
-                values.put(f.id(), v == null ? null : Double.valueOf(f.format(v.value())));
+                values.put(f.id(), v == null ? null : Double.valueOf(f.recorded(v.value())));
             }
             m.put("figures", values);
             engines.ifPresent(g -> {

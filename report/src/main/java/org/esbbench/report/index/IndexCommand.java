@@ -12,8 +12,9 @@ import java.util.concurrent.Callable;
 /** {@code esb-bench-report index --results DIR}. */
 @Command(name = "index", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Writes DIR/index.html: a static page (no network needed) listing every run under the results "
-                + "folder, newest first, with its parameters, a table of its points, its charts and links to each "
-                + "repeat's JMeter dashboard and its summary. Links are relative, so the folder can be copied or zipped.",
+                + "folder, newest first, results first: the headline table of its points and its throughput and p99 "
+                + "charts, then, folded away, every other figure with links to each repeat's JMeter dashboard, its "
+                + "other charts and its parameters. Links are relative, so the folder can be copied or zipped.",
                 "Exit code: 0, or 2 when the results folder is missing."})
 public final class IndexCommand implements Callable<Integer> {
 

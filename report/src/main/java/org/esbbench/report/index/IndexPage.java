@@ -1,7 +1,11 @@
 package org.esbbench.report.index;
 
+import org.esbbench.report.chart.LoadModel;
+import org.esbbench.report.chart.ScalingCharts;
 import org.esbbench.report.compare.LatestComparison;
+import org.esbbench.report.figures.Figure;
 import org.esbbench.report.figures.Figures;
+import org.esbbench.report.figures.StandardFigures;
 import org.esbbench.report.points.PointSummary;
 import org.esbbench.report.points.RepeatRow;
 import org.esbbench.report.folder.RunLayout;
@@ -19,14 +23,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
  * Renders {@code results/index.html}: one self-contained page (inline CSS, one small inline script, no network)
- * with a table of the runs and, per run, its facts, its points, its charts and links to its dashboards. Every
+ * with a table of the runs and, per run, results first: the headline table ({@link PointTable#headline}) and the
+ * charts of {@link #LEAD_CHARTS} against load per scenario; then, folded away, every other figure with the
+ * dashboards, every other chart and the parameters (each once, {@link RunParameterList}). Nothing is wider than
+ * the window: wide tables scroll inside their own box and images shrink to fit. Every
  * link is relative to the results folder, so the folder can be copied or zipped and still be browsed. jsoup
  * builds the document, so all text and attribute values are escaped by the library.
  */
@@ -37,14 +48,24 @@ public final class IndexPage {
     private static final String CSS = """
             body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
             h1 { font-size: 1.6em; } h2 { font-size: 1.3em; margin-top: 2em; border-bottom: 1px solid #ccc; }
+            h1, h2, p { overflow-wrap: anywhere; }
+            .scroll { max-width: 100%; overflow-x: auto; }
             table { border-collapse: collapse; margin: .6em 0; }
             th, td { border: 1px solid #ddd; padding: .25em .5em; text-align: left; vertical-align: top; }
             th { background: #f3f3f3; } td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
-            table.facts th { width: 12em; } .outcome { padding: 0 .4em; border-radius: 3px; }
+            td.num .spread { display: block; color: #777; font-size: .85em; }
+            table.headline th { font-size: .95em; }
+            table.facts { table-layout: fixed; width: 100%; } table.facts th { width: 14em; }
+            table.facts td { overflow-wrap: anywhere; }
+            .outcome { padding: 0 .4em; border-radius: 3px; }
             .outcome.passed { background: #d9f2d9; } .outcome.failed { background: #f8d4d4; }
-            .flags { color: #a15c00; } .missing { color: #999; }
-            .charts { display: flex; flex-wrap: wrap; gap: 1em; }
-            figure { margin: 0; } figure img { max-width: 640px; border: 1px solid #eee; }
+            .flags { color: #a15c00; min-width: 8em; } .missing { color: #999; } .run-facts { color: #555; }
+            .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 460px), 1fr)); gap: 1em; }
+            figure { margin: 0; } img { max-width: 100%; height: auto; } figure img { border: 1px solid #eee; }
+            figcaption { overflow-wrap: anywhere; }
+            table.headline td:first-child, table.others td:first-child { white-space: nowrap; }
+            details { margin: .8em 0; } summary { cursor: pointer; font-weight: 600; }
+            ul.chart-files { columns: 18em; padding-left: 1.2em; } ul.chart-files li { overflow-wrap: anywhere; }
             td.over-time img { width: 120px; border: 1px solid #eee; margin-right: .3em; }
             img[data-loaded="false"] { outline: 3px solid #d00; }
             """;
@@ -56,8 +77,14 @@ public final class IndexPage {
                 img.setAttribute('data-loaded', String(img.complete && img.naturalWidth > 0));
               });
               document.body.setAttribute('data-images-checked', 'true');
+              // the layout as rendered: wider content than the window means the page scrolls sideways
+              document.body.setAttribute('data-scroll-width', String(document.documentElement.scrollWidth));
+              document.body.setAttribute('data-viewport-width', String(window.innerWidth));
             });
             """;
+
+    /** The charts shown full size per scenario: how much it carried and how slow its slow replies were. */
+    static final List<Figure> LEAD_CHARTS = List.of(StandardFigures.THROUGHPUT, StandardFigures.P99);
 
     private IndexPage() {
     }
@@ -109,7 +136,7 @@ public final class IndexPage {
     }
 
     private static void runsTable(Element body, List<RunFolder> runs) {
-        Element table = body.appendElement("table").id("runs");
+        Element table = body.appendElement("div").addClass("scroll").appendElement("table").id("runs");
         header(table, "run", "outcome", "date", "target", "git commit", "points");
         Element tbody = table.appendElement("tbody");
         for (RunFolder run : runs) {
@@ -130,17 +157,11 @@ public final class IndexPage {
         h2.appendText(run.runId() + " ");
         outcome(h2, run);
 
-        Element facts = section.appendElement("table").addClass("facts").appendElement("tbody");
-        fact(facts, "date", date(run));
-        fact(facts, "target", run.target());
-        fact(facts, "git commit", run.gitCommit());
-        // "target" is already shown above; every other parameter as run.json has it
-        run.parameters().forEach((k, v) -> {
-            if (!k.equals("target")) {
-                fact(facts, k, v);
-            }
-        });
-
+        List<String> facts = Stream.of(date(run), run.target().isBlank() ? "" : "target " + run.target(),
+                run.gitCommit().isBlank() ? "" : "git " + run.gitCommit()).filter(f -> !f.isBlank()).toList();
+        if (!facts.isEmpty()) {
+            section.appendElement("p").addClass("run-facts").text(String.join(" · ", facts));
+        }
         Element files = section.appendElement("p").addClass("files");
         files.appendText("Files: ");
         for (String name : List.of(RunLayout.SUMMARY_MD, RunLayout.SUMMARY_CSV, RunLayout.POINTS, RunLayout.RUN_JSON)) {
@@ -150,37 +171,128 @@ public final class IndexPage {
             }
         }
 
-        pointsTable(section, run, dir, figures);
-        charts(section, run, dir);
+        List<PointSummary> points = run.points();
+        table(section, PointTable.headline(points, figures), "headline");
+        List<Path> allCharts = chartFiles(run);
+        List<Path> lead = leadCharts(section, run, dir, points, figures);
+
+        Element more = section.appendElement("details").addClass("more-figures");
+        more.appendElement("summary").text("Other figures, dashboards and throughput over each window");
+        Element others = table(more, PointTable.others(points, figures), "others");
+        scenarioRunColumns(others, run, dir, points);
+
+        List<Path> rest = allCharts.stream().filter(c -> !lead.contains(c)).toList();
+        if (!rest.isEmpty()) {
+            Element details = section.appendElement("details").addClass("all-charts");
+            details.appendElement("summary").text("Other charts (" + rest.size() + ")");
+            Element ul = details.appendElement("ul").addClass("chart-files");
+            for (Path png : rest) {
+                String[] segments = relativeSegments(run.folder(), png);
+                Element li = ul.appendElement("li");
+                li.appendElement("a").attr("href", href(dir, segments))
+                        .text(String.join("/", segments).substring(RunLayout.CHARTS.length() + 1));
+                svgLink(li, run, dir, png);
+            }
+        }
+
+        Map<String, String> parameters = new LinkedHashMap<>(run.parameters());
+        parameters.remove("target"); // in the run's facts line above
+        if (!parameters.isEmpty()) {
+            Element details = section.appendElement("details").addClass("parameters");
+            details.appendElement("summary").text("Parameters (" + parameters.size() + ")");
+            Element tbody = details.appendElement("table").addClass("facts").appendElement("tbody");
+            parameters.forEach((k, v) -> fact(tbody, k, v));
+        }
     }
 
-    /** The points as summary.md has them ({@link PointTable}), with a link to each repeat's dashboard. */
-    private static void pointsTable(Element section, RunFolder run, String dir, Figures figures) {
-        Element table = section.appendElement("table").addClass("points");
-        List<String> headings = new java.util.ArrayList<>(PointTable.headings(figures));
-        headings.add("dashboards");
-        headings.add("throughput over the window");
-        header(table, headings.toArray(String[]::new));
+    /**
+     * A table of points in a box that scrolls sideways when it is wider than the page; each row names its point,
+     * a value's [lowest–highest] goes on a line of its own under it.
+     */
+    private static Element table(Element parent, PointTable points, String cssClass) {
+        Element table = parent.appendElement("div").addClass("scroll").appendElement("table").addClass(cssClass);
+        header(table, points.headings().toArray(String[]::new));
         Element tbody = table.appendElement("tbody");
-        for (PointSummary p : run.points()) {
-            Element tr = tbody.appendElement("tr").attr("data-point", p.point().key());
-            List<String> cells = PointTable.cells(p, figures);
+        for (int r = 0; r < points.rows().size(); r++) {
+            Element tr = tbody.appendElement("tr").attr("data-point", points.points().get(r).point().key());
+            List<String> cells = points.rows().get(r);
             for (int i = 0; i < cells.size(); i++) {
-                Element td = tr.appendElement("td").text(cells.get(i));
-                if (PointTable.numeric(i, figures)) {
+                Element td = tr.appendElement("td");
+                String cell = cells.get(i);
+                int spread = cell.indexOf(" [");
+                if (points.numeric().get(i) && spread > 0 && cell.endsWith("]")) {
+                    td.appendText(cell.substring(0, spread) + " ");
+                    td.appendElement("span").addClass("spread").text(cell.substring(spread + 1));
+                } else {
+                    td.text(cell);
+                }
+                if (points.numeric().get(i)) {
                     td.addClass("num");
-                } else if (i == cells.size() - 1) {
+                } else if (points.headings().get(i).equals("flags")) {
                     td.addClass("flags");
                 }
             }
-            Element dashboards = tr.appendElement("td");
+        }
+        return table;
+    }
+
+    /** The dashboards and throughput-over-the-window thumbnails of each point's repeats, as two more columns. */
+    private static void scenarioRunColumns(Element table, RunFolder run, String dir, List<PointSummary> points) {
+        Element head = table.selectFirst("thead tr");
+        head.appendElement("th").text("dashboards");
+        head.appendElement("th").text("throughput over the window");
+        List<Element> rows = table.select("tbody tr");
+        for (int i = 0; i < rows.size(); i++) {
+            PointSummary p = points.get(i);
+            Element dashboards = rows.get(i).appendElement("td");
             for (RepeatRow r : p.repeats()) {
                 dashboardLink(dashboards, run, dir, r);
             }
-            Element overTime = tr.appendElement("td").addClass("over-time");
+            Element overTime = rows.get(i).appendElement("td").addClass("over-time");
             for (RepeatRow r : p.repeats()) {
                 throughputThumbnail(overTime, run, dir, r);
             }
+        }
+    }
+
+    /**
+     * The charts a reader looks at first, full width: per scenario, each of {@link #LEAD_CHARTS} against load when
+     * the run has it; returns them.
+     */
+    private static List<Path> leadCharts(Element section, RunFolder run, String dir, List<PointSummary> points,
+                                         Figures figures) {
+        Path chartDir = run.folder().resolve(RunLayout.CHARTS);
+        List<Path> shown = new ArrayList<>();
+        Element div = null;
+        for (String scenario : points.stream().map(p -> p.point().scenario()).distinct().sorted().toList()) {
+            for (Figure f : LEAD_CHARTS) {
+                for (LoadModel model : LoadModel.values()) {
+                    Path png = chartDir.resolve(ScalingCharts.fileName(scenario, model, f));
+                    if (!figures.charted().contains(f) || !Files.isRegularFile(png)) {
+                        continue;
+                    }
+                    if (div == null) {
+                        div = section.appendElement("div").addClass("charts").addClass("lead");
+                    }
+                    String[] segments = relativeSegments(run.folder(), png);
+                    Element figure = div.appendElement("figure");
+                    String title = scenario + ": " + f.title() + " " + model.against();
+                    figure.appendElement("a").attr("href", href(dir, segments))
+                            .appendElement("img").attr("src", href(dir, segments)).attr("alt", title);
+                    Element caption = figure.appendElement("figcaption").text(title);
+                    svgLink(caption, run, dir, png);
+                    shown.add(png);
+                }
+            }
+        }
+        return shown;
+    }
+
+    private static void svgLink(Element parent, RunFolder run, String dir, Path png) {
+        Path svg = png.resolveSibling(png.getFileName().toString().replaceFirst("(?i)\\.png$", ".svg"));
+        if (Files.isRegularFile(svg)) {
+            parent.appendText(" ");
+            parent.appendElement("a").attr("href", href(dir, relativeSegments(run.folder(), svg))).text("SVG");
         }
     }
 
@@ -214,39 +326,23 @@ public final class IndexPage {
         cell.appendText(" ");
     }
 
-    private static void charts(Element section, RunFolder run, String dir) {
+    /**
+     * The run's chart PNGs, by path, but each scenario run's throughput over its window (those are small in the
+     * other figures' table).
+     */
+    private static List<Path> chartFiles(RunFolder run) {
         Path chartDir = run.folder().resolve(RunLayout.CHARTS);
         if (!Files.isDirectory(chartDir)) {
-            return;
+            return List.of();
         }
-        // Each scenario run's throughput over its window is in the points table, small: full size, one per scenario
-        // run would crowd the page.
-        java.util.Set<String> overTime = run.rows().stream()
+        Set<String> overTime = run.rows().stream()
                 .map(r -> RunLayout.throughputChartName(RunLayout.scenarioRunName(r.point(), r.repeat())))
                 .collect(Collectors.toSet());
-        List<Path> pngs;
         try (Stream<Path> files = Files.walk(chartDir)) {
-            pngs = files.filter(f -> Files.isRegularFile(f) && f.getFileName().toString().toLowerCase(Locale.ROOT)
+            return files.filter(f -> Files.isRegularFile(f) && f.getFileName().toString().toLowerCase(Locale.ROOT)
                     .endsWith(".png") && !overTime.contains(chartDir.relativize(f).toString())).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(chartDir + ": cannot list charts", e);
-        }
-        if (pngs.isEmpty()) {
-            return;
-        }
-        Element div = section.appendElement("div").addClass("charts");
-        for (Path png : pngs) {
-            String[] segments = relativeSegments(run.folder(), png);
-            String name = String.join("/", segments).substring(RunLayout.CHARTS.length() + 1);
-            Element figure = div.appendElement("figure");
-            figure.appendElement("a").attr("href", href(dir, segments))
-                    .appendElement("img").attr("src", href(dir, segments)).attr("alt", name);
-            Element caption = figure.appendElement("figcaption").text(name);
-            Path svg = png.resolveSibling(png.getFileName().toString().replaceFirst("(?i)\\.png$", ".svg"));
-            if (Files.isRegularFile(svg)) {
-                caption.appendText(" ");
-                caption.appendElement("a").attr("href", href(dir, relativeSegments(run.folder(), svg))).text("SVG");
-            }
         }
     }
 
@@ -287,13 +383,16 @@ public final class IndexPage {
         }
     }
 
+    /** One parameter; a value of several lines (the plans) one line each. */
     private static void fact(Element tbody, String name, String value) {
         Element tr = tbody.appendElement("tr");
         tr.appendElement("th").text(name);
-        tr.appendElement("td").text(value);
+        Element td = tr.appendElement("td");
+        if (value.contains("\n")) {
+            value.lines().forEach(line -> td.appendElement("div").text(line));
+        } else {
+            td.text(value);
+        }
     }
 
-    private static void num(Element tr, String text) {
-        tr.appendElement("td").addClass("num").text(text);
-    }
 }

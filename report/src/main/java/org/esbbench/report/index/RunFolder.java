@@ -16,8 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -126,27 +124,8 @@ public record RunFolder(Path folder, String runId, JsonNode runJson, List<Repeat
         return git.path("localChanges").asBoolean(false) ? commit + " (local changes)" : commit;
     }
 
-    /**
-     * run.json's "parameters" as display text, in file order: lists joined with ", ", objects as
-     * "key=value" pairs joined with "; ".
-     */
+    /** run.json's "parameters" as display text, each once, in file order ({@link RunParameterList}). */
     public Map<String, String> parameters() {
-        Map<String, String> out = new LinkedHashMap<>();
-        runJson.path("parameters").properties().forEach(e -> out.put(e.getKey(), text(e.getValue())));
-        return out;
-    }
-
-    private static String text(JsonNode node) {
-        if (node.isArray()) {
-            List<String> items = new ArrayList<>();
-            node.forEach(n -> items.add(text(n)));
-            return String.join(", ", items);
-        }
-        if (node.isObject()) {
-            List<String> pairs = new ArrayList<>();
-            node.properties().forEach(e -> pairs.add(e.getKey() + "=" + text(e.getValue())));
-            return String.join("; ", pairs);
-        }
-        return node.isNull() ? "" : node.asText();
+        return RunParameterList.of(runJson.path("parameters"));
     }
 }

@@ -50,7 +50,7 @@ public final class LatencyDistribution {
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
              CSVPrinter printer = CSVFormat.DEFAULT.builder().setHeader("percentile", "value_ms").build().print(out)) {
             for (Step s : steps) {
-                printer.printRecord(Decimal.fixed(s.percentile(), 6), Decimal.fixed(s.valueMs(), 3));
+                printer.printRecord(Decimal.trimmed(s.percentile(), 6), Decimal.fixed(s.valueMs(), 3));
             }
         }
     }

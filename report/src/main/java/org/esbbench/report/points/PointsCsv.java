@@ -49,7 +49,7 @@ public final class PointsCsv {
         for (RepeatRow r : rows) {
             List<Object> record = new ArrayList<>(PointColumns.values(r.point()));
             record.add(r.repeat());
-            figures.all().forEach(f -> record.add(f.format(r.value(f))));
+            figures.all().forEach(f -> record.add(f.recorded(r.value(f))));
             record.add(r.flags());
             record.add(r.dashboard());
             records.add(record);
@@ -98,8 +98,8 @@ public final class PointsCsv {
             return;
         }
         if (Math.abs(written - fromCounts) > Math.pow(10, -f.decimals())) {
-            throw new IllegalArgumentException(f.id() + " is " + f.format(written) + " but the counts give "
-                    + f.format(fromCounts));
+            throw new IllegalArgumentException(f.id() + " is " + f.recorded(written) + " but the counts give "
+                    + f.recorded(fromCounts));
         }
     }
 

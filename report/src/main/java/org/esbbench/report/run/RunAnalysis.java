@@ -118,17 +118,23 @@ public final class RunAnalysis {
         }
     }
 
-    /** The plan's own line, then the facts every reader of the figures needs. */
+    /**
+     * The plan's own line (it names the target, the repeats, the warm-up and the measurement), or those facts when
+     * the plan has no line, then what else every reader of the figures needs: said once.
+     */
     private static String description(RunParametersFile plan, java.util.Optional<EnginesFile> generators,
                                       ErrorTolerance tolerance, RawResults raw) {
-        String facts = (plan.target().isBlank() ? "" : "Target `" + plan.target() + "`; ") + plan.repeats()
+        String window = plan.description().isBlank()
+                ? (plan.target().isBlank() ? "" : "Target `" + plan.target() + "`; ") + plan.repeats()
                 + (plan.repeats() == 1 ? " repeat" : " repeats") + "; warm-up " + plan.warmupSeconds()
                 + " s, measurement " + plan.measurementSeconds() + " s per scenario run."
-                + tolerance.explanation().map(e -> " " + e).orElse("")
-                + raw.summaryNote().map(n -> " " + n).orElse("");
+                : "";
+        String facts = (window + tolerance.explanation().map(e -> " " + e).orElse("")
+                + raw.summaryNote().map(n -> " " + n).orElse("")).strip();
         if (generators.isPresent()) {
-            facts += "\n\n" + new EnginesReport(generators.get()).describe(plan.points());
+            facts += (facts.isEmpty() ? "" : "\n\n") + new EnginesReport(generators.get()).describe(plan.points());
         }
-        return plan.description().isBlank() ? facts : plan.description().strip() + "\n\n" + facts;
+        return plan.description().isBlank() || facts.isEmpty() ? plan.description().strip() + facts
+                : plan.description().strip() + "\n\n" + facts;
     }
 }

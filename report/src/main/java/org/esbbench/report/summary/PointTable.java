@@ -9,40 +9,87 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The table of points for people, as summary.md and the results index show it: the point, its repeats, every
- * figure of the catalogue (value with [lowest–highest] over two or more repeats) and its flags. The heap column
- * is the server's heap when the run measures several, empty when it does not vary it. The writers only
- * render it; what the columns are is decided here.
+ * A table of points for people, as summary.md and the results index show it; the writers only render it, what the
+ * columns are is decided here. Two tables: the {@link #headline} (the point and the catalogue's headline figures
+ * with the flags) and the {@link #others} (every other figure). A value over two or more repeats shows
+ * "median [lowest–highest]" with the figure's display precision, the value alone when every repeat shows the same
+ * ({@link Figure#formatBrief}).
+ *
+ * @param headings the column headings
+ * @param numeric  per column, whether it holds numbers (right-aligned)
+ * @param points   the points, one per row
+ * @param rows     the cells of each row, an unknown figure an empty cell
  */
-public final class PointTable {
-    /** Columns before the figures; {@link #numeric} says which are numbers (right-aligned). */
-    private static final List<String> POINT_HEADINGS = List.of("scenario", "users or rate", "size", "delay ms", "heap",
-            "repeats");
+public record PointTable(List<String> headings, List<Boolean> numeric, List<PointSummary> points,
+                         List<List<String>> rows) {
+    /** The heading of the column that says the load: users (closed model) or arrivals per second (open model). */
+    public static final String LOAD = "users or arrivals/s";
 
-    private PointTable() {
+    public PointTable {
+        headings = List.copyOf(headings);
+        numeric = List.copyOf(numeric);
+        points = List.copyOf(points);
+        rows = rows.stream().map(List::copyOf).toList();
     }
 
-    public static List<String> headings(Figures figures) {
-        List<String> headings = new ArrayList<>(POINT_HEADINGS);
-        figures.all().forEach(f -> headings.add(f.heading()));
-        headings.add("flags");
-        return headings;
+    /**
+     * The point (scenario, load, then size and delay in one column, with the heap when the run varies it), the
+     * headline figures and the flags: at most 12 columns with the standard catalogue.
+     */
+    public static PointTable headline(List<PointSummary> points, Figures figures) {
+        return of(points, figures.headline(), false, true);
     }
 
-    /** Whether column {@code index} holds numbers: all but the scenario and the flags. */
-    public static boolean numeric(int index, Figures figures) {
-        return index > 0 && index < POINT_HEADINGS.size() + figures.all().size();
+    /**
+     * The point, its repeats and every figure outside the headline that at least one point has (a column empty for
+     * every point, such as the engines' CPU of a run without engines, stays in the CSVs only).
+     */
+    public static PointTable others(List<PointSummary> points, Figures figures) {
+        List<Figure> known = figures.rest().stream()
+                .filter(f -> points.stream().anyMatch(p -> p.value(f) != null)).toList();
+        return of(points, known, true, false);
     }
 
-    /** The cells of one point; an unknown figure is an empty cell. */
-    public static List<String> cells(PointSummary s, Figures figures) {
-        Point p = s.point();
-        List<String> cells = new ArrayList<>(List.of(p.scenario(), p.loadLabel(), Point.sizeLabel(p.sizeBytes()),
-                Long.toString(p.delayMs()), p.heap(), Integer.toString(s.repeatCount())));
-        for (Figure f : figures.all()) {
-            cells.add(f.format(s.value(f)));
+    private static PointTable of(List<PointSummary> points, List<Figure> figures, boolean repeats, boolean flags) {
+        boolean heap = points.stream().anyMatch(p -> !p.point().heap().isEmpty());
+        List<String> headings = new ArrayList<>(List.of("scenario", LOAD, heap ? "size · delay · heap" : "size · delay"));
+        List<Boolean> numeric = new ArrayList<>(List.of(false, true, true));
+        if (repeats) {
+            headings.add("repeats");
+            numeric.add(true);
         }
-        cells.add(String.join("; ", s.flags()));
-        return cells;
+        for (Figure f : figures) {
+            headings.add(f.heading());
+            numeric.add(true);
+        }
+        if (flags) {
+            headings.add("flags");
+            numeric.add(false);
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (PointSummary s : points) {
+            Point p = s.point();
+            List<String> cells = new ArrayList<>(List.of(p.scenario(), p.loadLabel(), sizeAndDelay(p)));
+            if (repeats) {
+                cells.add(Integer.toString(s.repeatCount()));
+            }
+            figures.forEach(f -> cells.add(f.formatBrief(s.value(f))));
+            if (flags) {
+                cells.add(String.join("; ", s.flags()));
+            }
+            rows.add(cells);
+        }
+        return new PointTable(headings, numeric, points, rows);
+    }
+
+    /** "1 KiB · 0 ms", with " · 512m" when the run varies the heap. */
+    static String sizeAndDelay(Point p) {
+        String text = Point.sizeLabel(p.sizeBytes()) + " · " + p.delayMs() + " ms";
+        return p.heap().isEmpty() ? text : text + " · " + p.heap();
+    }
+
+    /** The column of {@code heading}, -1 when the table has none. */
+    public int column(String heading) {
+        return headings.indexOf(heading);
     }
 }

@@ -41,10 +41,10 @@ final class SummaryCsv {
             row.add(s.repeatCount());
             for (Figure f : figures.all()) {
                 Spread v = s.value(f);
-                row.add(v == null ? "" : f.format(v.value()));
+                row.add(v == null ? "" : f.recorded(v.value()));
                 if (f.combination().hasSpread()) {
-                    row.add(v == null ? "" : f.format(v.min()));
-                    row.add(v == null ? "" : f.format(v.max()));
+                    row.add(v == null ? "" : f.recorded(v.min()));
+                    row.add(v == null ? "" : f.recorded(v.max()));
                 }
             }
             row.add(String.join("; ", s.flags()));

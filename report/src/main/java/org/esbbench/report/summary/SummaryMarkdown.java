@@ -16,7 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code summary.md}: the heading, the table of points, what the columns mean, the charts (and the server host's
+ * {@code summary.md}: the heading, the run's description, the headline table (the catalogue's headline figures per
+ * point), the table of every other figure, what the columns mean, the charts (and the server host's
  * over each scenario run, with a PerfMon agent), a table per scenario run (dashboard, latency percentiles and
  * chart) and what failed.
  */
@@ -29,7 +30,12 @@ final class SummaryMarkdown {
         if (!summary.description().isBlank()) {
             md.append(summary.description().strip()).append("\n\n");
         }
-        md.append(pointTable(summary.points(), figures)).append('\n').append(explanation(summary));
+        md.append(headlineTable(summary.points(), figures)).append('\n').append(LEGEND);
+        PointTable others = PointTable.others(summary.points(), figures);
+        if (others.headings().size() > 4) {
+            md.append("\n## Other figures\n\n").append(markdown(others));
+        }
+        md.append('\n').append(explanation(summary));
         charts(md, summary.points(), layout, figures);
         scenarioRuns(md, summary.points(), layout, figures);
         DriftSection.append(md, summary, layout);
@@ -44,14 +50,22 @@ final class SummaryMarkdown {
         return md.toString();
     }
 
-    static String pointTable(List<PointSummary> points, Figures figures) {
-        List<String> headings = PointTable.headings(figures);
-        List<String> rule = new ArrayList<>();
-        for (int i = 0; i < headings.size(); i++) {
-            rule.add(PointTable.numeric(i, figures) ? "---:" : "---");
-        }
-        StringBuilder md = new StringBuilder(row(headings)).append(row(rule));
-        points.forEach(p -> md.append(row(PointTable.cells(p, figures))));
+    /** What the headline's cells are, right under it. */
+    private static final String LEGEND = """
+            Per point: the median over its repeats with [lowest–highest] when they differ (samples and percentages are
+            of all repeats, percentiles of their merged histogram); users for the closed model, arrivals/s for the
+            open model. Every other figure is under Other figures and in summary.csv; what each means is below.
+            """;
+
+    /** The headline table ({@link PointTable#headline}): what the command line prints too. */
+    static String headlineTable(List<PointSummary> points, Figures figures) {
+        return markdown(PointTable.headline(points, figures));
+    }
+
+    private static String markdown(PointTable table) {
+        List<String> rule = table.numeric().stream().map(n -> n ? "---:" : "---").toList();
+        StringBuilder md = new StringBuilder(row(table.headings())).append(row(rule));
+        table.rows().forEach(r -> md.append(row(r)));
         return md.toString();
     }
 

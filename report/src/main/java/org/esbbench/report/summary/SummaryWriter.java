@@ -26,8 +26,8 @@ public final class SummaryWriter {
         Files.writeString(layout.summaryMd(), SummaryMarkdown.of(summary, layout, figures), StandardCharsets.UTF_8);
     }
 
-    /** The Markdown table of the points alone (what the command line prints). */
+    /** The Markdown headline table of the points alone (what the command line prints). */
     public static String table(RunSummary summary, Figures figures) {
-        return SummaryMarkdown.pointTable(summary.points(), figures);
+        return SummaryMarkdown.headlineTable(summary.points(), figures);
     }
 }

@@ -64,7 +64,7 @@ class ComparisonOutputTest {
                 .containsExactly("charts/direct-users-10-throughput_per_s-bars.png",
                         "charts/direct-users-10-p99_ms-bars.png");
         assertThat(page.select("section[data-scenario=direct] tr[data-point=direct_u10_s10240_d0][data-figure=throughput_per_s] td")
-                .eachText()).contains("510.00 [500.00–520.00]", "1850.00 [1800.00–1900.00]");
+                .eachText()).contains("510.0 [500.0–520.0]", "1850.0 [1800.0–1900.0]");
     }
 
     @Test

@@ -18,13 +18,16 @@ import static org.assertj.core.api.Assertions.fail;
 
 /**
  * Renders results/index.html in headless Chromium (Debian's package, which scripts/ensure-chromium.sh installs
- * before the integration tests) and checks the DOM Chromium ends up with: the run tables and every chart image
- * actually decoded. The page's own inline script marks each image {@code data-loaded="true"/"false"} after the
- * load event, so the DOM dump shows it. A missing Chromium fails the test: the test command must render the page.
+ * before the integration tests) in a 1280 px window and checks the DOM Chromium ends up with: the run tables, every
+ * chart image actually decoded, results before parameters and no sideways scrolling. The page's own inline script marks each image {@code data-loaded="true"/"false"} after the
+ * load event, with the page's laid-out width and the window's ({@code data-scroll-width}, {@code data-viewport-width}),
+ * so the DOM dump shows them. A missing Chromium fails the test: the test command must render the page.
  */
 class IndexPageChromiumIT {
     private static final Path CHROMIUM = Path.of(System.getProperty("esbbench.chromium", "/usr/bin/chromium"));
     private static final long TIMEOUT_SECONDS = 90;
+    /** The window's width: a laptop's browser window; the page must not scroll sideways in it. */
+    private static final int WIDTH = 1280;
 
     @TempDir
     Path tmp;
@@ -39,15 +42,57 @@ class IndexPageChromiumIT {
         assertThat(dom.body().attr("data-images-checked")).as("the page's load handler ran").isEqualTo("true");
         assertThat(dom.select("table#runs tbody tr")).extracting(r -> r.attr("data-run"))
                 .containsExactly(ResultsFolderFixture.NEWER_ID, ResultsFolderFixture.OLDER);
-        assertThat(section(dom, ResultsFolderFixture.NEWER_ID).select("table.points tbody tr"))
+        assertThat(section(dom, ResultsFolderFixture.NEWER_ID).select("table.headline tbody tr"))
                 .extracting(r -> r.attr("data-point")).containsExactly("direct_u10_s1024_d0", "xslt_u50_s10240_d500");
-        assertThat(section(dom, ResultsFolderFixture.OLDER).select("table.points tbody tr td"))
-                .extracting(Element::text).startsWith("direct", "10", "1 KiB", "0", "", "2", "18500") // heap "": not varied
-                .contains("925.00 [900.00–950.00]");
+        assertThat(section(dom, ResultsFolderFixture.OLDER).select("table.headline tbody tr td"))
+                .extracting(Element::text).startsWith("direct", "10", "1 KiB · 0 ms", "925.0 [900.0–950.0]");
         List<Element> images = dom.select("img");
-        assertThat(images).hasSize(ResultsFolderFixture.NEWER_CHARTS.size() + 1);
+        assertThat(images).hasSize(ResultsFolderFixture.NEWER_LEAD_CHARTS.size() + 1);
         assertThat(images).allSatisfy(img ->
                 assertThat(img.attr("data-loaded")).as("image %s loaded", img.attr("src")).isEqualTo("true"));
+    }
+
+    /**
+     * A run as a smoke run leaves it (eleven plans, both load models, every chart, run.json's parameters under two
+     * names): its headline comes before its parameters, every image loads, and in a 1280 px window nothing makes
+     * the page scroll sideways, also with every folded section open.
+     */
+    @Test
+    void aRealisticRunLeadsWithItsResultsAndFitsA1280PixelWindow() throws Exception {
+        Path results = RealisticRunFixture.build(tmp.resolve("results"));
+        Path index = ResultsIndex.write(results);
+
+        Document dom = render(index);
+
+        Element run = section(dom, RealisticRunFixture.RUN_ID);
+        List<Element> all = run.getAllElements();
+        Element headline = run.selectFirst("table.headline");
+        Element parameters = run.selectFirst("details.parameters");
+        assertThat(headline).isNotNull();
+        assertThat(parameters).isNotNull();
+        assertThat(all.indexOf(headline)).as("the headline before the parameters").isLessThan(all.indexOf(parameters));
+        assertThat(all.indexOf(run.selectFirst(".charts.lead"))).as("the lead charts before the parameters")
+                .isLessThan(all.indexOf(parameters));
+        assertThat(headline.select("thead th")).hasSizeLessThanOrEqualTo(12);
+        assertThat(headline.select("tbody tr")).hasSize(2 * RealisticRunFixture.PLANS.size());
+        assertThat(run.select(".charts.lead img")).hasSize(2 * RealisticRunFixture.PLANS.size());
+        assertThat(parameters.select("th")).extracting(Element::text)
+                .contains("model", "size", "warmup", "rampup").doesNotContain("models", "sizeBytes", "warmupSeconds");
+        assertThat(dom.select("img")).allSatisfy(img ->
+                assertThat(img.attr("data-loaded")).as("image %s loaded", img.attr("src")).isEqualTo("true"));
+        assertFits(dom);
+
+        Path unfolded = results.resolve("unfolded.html");
+        Files.writeString(unfolded, Files.readString(index, StandardCharsets.UTF_8).replace("<details", "<details open"),
+                StandardCharsets.UTF_8);
+        assertFits(render(unfolded));
+    }
+
+    /** The page, as Chromium laid it out in a 1280 px window, is no wider than the window. */
+    private static void assertFits(Document dom) {
+        assertThat(dom.body().attr("data-viewport-width")).as("the window's width").isEqualTo(String.valueOf(WIDTH));
+        assertThat(Integer.parseInt(dom.body().attr("data-scroll-width"))).as("the page's width in a %d px window", WIDTH)
+                .isLessThanOrEqualTo(WIDTH);
     }
 
     @Test
@@ -60,7 +105,7 @@ class IndexPageChromiumIT {
 
         assertThat(dom.select("img[data-loaded=false]")).extracting(i -> i.attr("src"))
                 .containsExactly(ResultsFolderFixture.OLDER + "/" + ResultsFolderFixture.OLDER_CHART);
-        assertThat(dom.select("img[data-loaded=true]")).hasSize(ResultsFolderFixture.NEWER_CHARTS.size());
+        assertThat(dom.select("img[data-loaded=true]")).hasSize(ResultsFolderFixture.NEWER_LEAD_CHARTS.size());
     }
 
     private static Element section(Document dom, String runId) {
@@ -77,7 +122,7 @@ class IndexPageChromiumIT {
         Path err = tmp.resolve("chromium.log");
         Process chromium = new ProcessBuilder(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + tmp.resolve("chromium-profile"), "--virtual-time-budget=5000",
+                "--disable-sync", "--user-data-dir=" + tmp.resolve("chromium-profile"), "--virtual-time-budget=5000", "--window-size=" + WIDTH + ",900",
                 "--dump-dom", page.toUri().toString())
                 .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         try {

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
@@ -46,27 +47,71 @@ class IndexPageTest {
     }
 
     @Test
-    void eachRunHasATableOfItsPointsWithMediansAndSpread() {
+    void eachRunLeadsWithTheHeadlineTableOfItsPoints() {
         Element newer = section(ResultsFolderFixture.NEWER_ID);
-        Elements points = newer.select("table.points tbody tr");
+        Elements points = newer.select("table.headline tbody tr");
 
         assertThat(points).extracting(r -> r.attr("data-point")).containsExactly("direct_u10_s1024_d0", "xslt_u50_s10240_d500");
-        List<String> columns = texts(newer.select("table.points thead th"));
-        assertThat(columns).startsWith("scenario", "users or rate", "size", "delay ms", "heap", "repeats", "samples", "errors",
-                "error %", "incorrect", "incorrect %", "throughput msgs/s").endsWith("flags", "dashboards", "throughput over the window")
-                .contains("stddev ms", "p99.9 ms", "CPU per msg µs", "GC throughput %");
+        List<String> columns = texts(newer.select("table.headline thead th"));
+        assertThat(columns).containsExactly("scenario", "users or arrivals/s", "size · delay", "throughput msgs/s",
+                "mean ms", "p50 ms", "p99 ms", "p99.9 ms", "error %", "incorrect %", "CPU per msg µs", "flags");
         List<String> direct = texts(points.get(0).select("td"));
-        assertThat(direct).startsWith("direct", "10", "1 KiB", "0", "", "2", "21000", "0");
-        assertThat(direct.get(columns.indexOf("throughput msgs/s"))).isEqualTo("1050.00 [1000.00–1100.00]");
+        assertThat(direct).startsWith("direct", "10", "1 KiB · 0 ms");
+        assertThat(direct.get(columns.indexOf("throughput msgs/s"))).isEqualTo("1050.0 [1000.0–1100.0]");
+        assertThat(points.get(0).select("td").get(columns.indexOf("throughput msgs/s")).select("span.spread").text())
+                .as("the spread on a line of its own").isEqualTo("[1000.0–1100.0]");
         assertThat(direct.get(columns.indexOf("mean ms"))).isEqualTo("5.250 [5.000–5.500]");
         assertThat(direct.get(columns.indexOf("p99 ms"))).isEqualTo("11 [10–11]");
-        assertThat(direct.get(columns.indexOf("CPU per msg µs"))).isEqualTo("51.00 [50.00–52.00]");
-        assertThat(direct.get(columns.indexOf("error %"))).isEqualTo("0.000000 [0.000000–0.000000]");
-        assertThat(direct).endsWith("", "r1 r2 (missing)", "");
+        assertThat(direct.get(columns.indexOf("CPU per msg µs"))).isEqualTo("51.0 [50.0–52.0]");
+        assertThat(direct.get(columns.indexOf("error %"))).as("no bracket when every repeat shows the same").isEqualTo("0.00");
         List<String> xslt = texts(points.get(1).select("td"));
-        assertThat(xslt.get(columns.indexOf("throughput msgs/s"))).isEqualTo("300.00");
+        assertThat(xslt).startsWith("xslt", "50", "10 KiB · 500 ms");
+        assertThat(xslt.get(columns.indexOf("throughput msgs/s"))).isEqualTo("300.0");
         assertThat(xslt.get(columns.indexOf("CPU per msg µs"))).as("unknown").isEmpty();
-        assertThat(xslt).endsWith("", "", "");
+        assertThat(page.html()).doesNotContain("0.000000");
+    }
+
+    @Test
+    void everyOtherFigureTheDashboardsAndTheParametersFollowFoldedAway() {
+        Element newer = section(ResultsFolderFixture.NEWER_ID);
+        List<String> columns = texts(newer.select("details.more-figures table.others thead th"));
+        assertThat(columns).startsWith("scenario", "users or arrivals/s", "size · delay", "repeats", "samples", "errors",
+                "incorrect").endsWith("dashboards", "throughput over the window")
+                .contains("stddev ms", "p90 ms", "GC throughput %", "machine CPU %")
+                .doesNotContain("throughput msgs/s", "p99 ms", "client CPU %");
+        List<String> direct = texts(newer.select("table.others tbody tr").first().select("td"));
+        assertThat(direct).startsWith("direct", "10", "1 KiB · 0 ms", "2", "21000", "0").endsWith("r1 r2 (missing)", "");
+
+        List<String> order = newer.select("table.headline, details").stream()
+                .map(e -> e.tagName() + "." + e.className()).toList();
+        assertThat(order).containsExactly("table.headline", "details.more-figures", "details.all-charts",
+                "details.parameters");
+        assertThat(newer.select("details.parameters table.facts th")).extracting(Element::text)
+                .containsExactly("scenarios", "users").as("target is in the run's facts line").doesNotContain("target");
+        assertThat(newer.select("p.run-facts").text())
+                .isEqualTo("2026-11-22 10:00:00 UTC · target reference · git 0123456789abcdef");
+    }
+
+    @Test
+    void theParametersShowEachOnceUnderItsOwnName(@TempDir Path other) throws IOException {
+        new RunFolderFixture(other.resolve("run"), "run")
+                .parameter("models", List.of("closed", "open")).parameter("sizeBytes", List.of(1024))
+                .parameter("warmupSeconds", 3).parameter("rampupSeconds", 3)
+                .parameter("model", "closed,open").parameter("size", "1024").parameter("warmup", "3")
+                .parameter("rampup", "30").parameter("rates", List.of()).parameter("rate", "100")
+                .parameter("plans", List.of(Map.of("id", "direct"), Map.of("id", "rest")))
+                .point(ResultsFolderFixture.DIRECT, 10, 100).write();
+
+        Document doc = Jsoup.parse(ResultsIndex.write(other).toFile(), "UTF-8");
+
+        Elements rows = doc.select("details.parameters table.facts tr");
+        assertThat(rows).extracting(r -> r.selectFirst("th").text())
+                .containsExactly("scenarios", "users", "model", "size", "warmup", "rampup", "rate", "plans");
+        assertThat(rows).extracting(r -> r.selectFirst("td").text())
+                .containsExactly("direct", "10", "closed,open", "1024", "3", "30 (as run: 3)", "100 (not used)",
+                        "id=direct id=rest");
+        assertThat(rows.last().select("td div")).as("a plan per line").extracting(Element::text)
+                .containsExactly("id=direct", "id=rest");
     }
 
     @Test
@@ -92,14 +137,20 @@ class IndexPageTest {
     }
 
     @Test
-    void showsEveryChartOfARunAsAnImage() {
-        assertThat(section(ResultsFolderFixture.NEWER_ID).select("img")).extracting(i -> i.attr("src"))
-                .containsExactly("20261122-100000%20mi/charts/direct-throughput.png",
-                        "20261122-100000%20mi/charts/latency/direct_u10_s1024_d0_r1.png");
-        assertThat(section(ResultsFolderFixture.NEWER_ID).select("figcaption a")).singleElement()
-                .extracting(a -> a.attr("href")).isEqualTo("20261122-100000%20mi/charts/direct-throughput.svg");
+    void showsTheThroughputAndP99ChartsOfEachScenarioAndListsTheOthers() {
+        Element newer = section(ResultsFolderFixture.NEWER_ID);
+        assertThat(newer.select("img")).extracting(i -> i.attr("src"))
+                .containsExactly("20261122-100000%20mi/charts/direct-users-throughput_per_s.png",
+                        "20261122-100000%20mi/charts/direct-users-p99_ms.png");
+        assertThat(newer.select(".charts.lead figcaption").first().text())
+                .isEqualTo("direct: throughput against users SVG");
+        assertThat(newer.select(".charts.lead figcaption a")).singleElement()
+                .extracting(a -> a.attr("href")).isEqualTo("20261122-100000%20mi/charts/direct-users-throughput_per_s.svg");
+        assertThat(newer.select("details.all-charts a")).extracting(a -> a.attr("href"))
+                .containsExactly("20261122-100000%20mi/charts/direct-users-mean_ms.png",
+                        "20261122-100000%20mi/charts/direct_u10_s1024_d0_r1-latency.png");
         assertThat(section(ResultsFolderFixture.OLDER).select("img")).extracting(i -> i.attr("src"))
-                .containsExactly(ResultsFolderFixture.OLDER + "/charts/throughput.png");
+                .containsExactly(ResultsFolderFixture.OLDER + "/charts/direct-users-throughput_per_s.png");
     }
 
     @Test
@@ -122,14 +173,16 @@ class IndexPageTest {
 
         Document doc = Jsoup.parse(ResultsIndex.write(other).toFile(), "UTF-8");
 
-        Elements header = doc.select("table.points thead th");
-        Element row = doc.select("table.points tbody tr").first();
+        Elements header = doc.select("table.headline thead th");
+        Element row = doc.select("table.headline tbody tr").first();
         java.util.List<String> columns = texts(header);
         java.util.List<String> cells = texts(row.select("td"));
-        assertThat(cells.get(columns.indexOf("errors"))).isEqualTo("10");
-        assertThat(cells.get(columns.indexOf("incorrect"))).isEqualTo("3");
-        assertThat(cells.get(columns.indexOf("error %"))).isEqualTo("1.000000 [1.000000–1.000000]");
-        assertThat(cells.get(columns.indexOf("incorrect %"))).isEqualTo("0.300000 [0.000000–3.000000]");
+        java.util.List<String> others = texts(doc.select("table.others thead th"));
+        java.util.List<String> otherCells = texts(doc.select("table.others tbody tr").first().select("td"));
+        assertThat(otherCells.get(others.indexOf("errors"))).isEqualTo("10");
+        assertThat(otherCells.get(others.indexOf("incorrect"))).isEqualTo("3");
+        assertThat(cells.get(columns.indexOf("error %"))).isEqualTo("1.00");
+        assertThat(cells.get(columns.indexOf("incorrect %"))).isEqualTo("0.30 [0.00–3.00]");
     }
 
     private Element section(String runId) {
@@ -160,13 +213,14 @@ class IndexPageTest {
         javax.imageio.ImageIO.write(new java.awt.image.BufferedImage(8, 8, java.awt.image.BufferedImage.TYPE_INT_RGB),
                 "png", png.toFile());
         javax.imageio.ImageIO.write(new java.awt.image.BufferedImage(8, 8, java.awt.image.BufferedImage.TYPE_INT_RGB),
-                "png", run.resolve(RunLayout.CHARTS).resolve("direct-p99_ms.png").toFile());
+                "png", run.resolve(RunLayout.CHARTS).resolve("direct-users-p99_ms.png").toFile());
 
         Document doc = Jsoup.parse(ResultsIndex.write(other).toFile(), "UTF-8");
 
-        assertThat(doc.select("table.points td.over-time a.throughput img")).singleElement()
+        assertThat(doc.select("table.others td.over-time a.throughput img")).singleElement()
                 .satisfies(img -> assertThat(img.attr("src")).isEqualTo("run/charts/" + name + "-over-window.png"))
                 .satisfies(img -> assertThat(img.attr("alt")).isEqualTo("r2 throughput over the window"));
-        assertThat(doc.select(".charts img")).extracting(i -> i.attr("src")).containsExactly("run/charts/direct-p99_ms.png");
+        assertThat(doc.select(".charts img")).extracting(i -> i.attr("src")).containsExactly("run/charts/direct-users-p99_ms.png");
+        assertThat(doc.select("details.all-charts")).as("the window's chart is not listed again").isEmpty();
     }
 }

@@ -24,8 +24,11 @@ public final class ResultsFolderFixture {
     public static final Point DIRECT = new Point("direct", 10, 1024, 0);
     public static final Point XSLT = new Point("xslt", 50, 10240, 500);
     /** Charts of the newer run, relative to its folder. */
-    public static final List<String> NEWER_CHARTS = List.of("charts/direct-throughput.png", "charts/latency/direct_u10_s1024_d0_r1.png");
-    public static final String OLDER_CHART = "charts/throughput.png";
+    public static final List<String> NEWER_CHARTS = List.of("charts/direct-users-throughput_per_s.png", "charts/direct-users-p99_ms.png",
+            "charts/direct-users-mean_ms.png", "charts/direct_u10_s1024_d0_r1-latency.png");
+    /** Of {@link #NEWER_CHARTS}, those the page shows as images (throughput and p99 against load). */
+    public static final List<String> NEWER_LEAD_CHARTS = NEWER_CHARTS.subList(0, 2);
+    public static final String OLDER_CHART = "charts/direct-users-throughput_per_s.png";
 
     private ResultsFolderFixture() {
     }
@@ -50,7 +53,7 @@ public final class ResultsFolderFixture {
         for (String chart : NEWER_CHARTS) {
             png(newer.resolve(chart), Color.RED);
         }
-        Files.writeString(newer.resolve("charts/direct-throughput.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>");
+        Files.writeString(newer.resolve("charts/direct-users-throughput_per_s.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>");
 
         Files.createSymbolicLink(results.resolve("latest"), Path.of(NEWER));
         Files.writeString(results.resolve("README.md"), "# results\n");

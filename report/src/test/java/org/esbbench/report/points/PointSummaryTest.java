@@ -147,7 +147,7 @@ class PointSummaryTest {
 
         Files.writeString(file, csv.replace(",3000,1,0.033333,", ",3000,1,5.000000,"));
         assertThatThrownBy(() -> PointsCsv.read(file)).isInstanceOf(IOException.class)
-                .hasMessageContaining("line 1").hasMessageContaining("error_pct is 5.000000 but the counts give 0.033333");
+                .hasMessageContaining("line 1").hasMessageContaining("error_pct is 5 but the counts give 0.033333");
     }
 
     @Test

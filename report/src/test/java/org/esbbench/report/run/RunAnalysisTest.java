@@ -45,6 +45,12 @@ class RunAnalysisTest {
         assertThat(result.failures()).isEmpty();
         assertThat(result.points()).extracting(PointSummary::point)
                 .containsExactly(AnalysableRunFixture.DIRECT_5, AnalysableRunFixture.DIRECT_10);
+        try (Stream<Path> files = Files.walk(results)) {
+            List<Path> text = files.filter(f -> f.toString().matches(".*\\.(csv|md|json|html)$")).toList();
+            assertThat(text).as("the run's text files").contains(layout.points(), layout.summaryCsv(), layout.summaryMd(),
+                    layout.runJson(), layout.latency("direct_u5_s1024_d0_r2"), results.resolve("index.html"));
+            assertThat(text).allSatisfy(f -> assertThat(f).content().as("%s", f).doesNotContain("0.000000"));
+        }
         try (Stream<Path> hlogs = Files.list(layout.dir().resolve(RunLayout.HISTOGRAMS))) {
             assertThat(hlogs).hasSize(4);
         }
@@ -55,8 +61,7 @@ class RunAnalysisTest {
         assertThat(layout.charts().resolve("direct-users-stddev_ms.svg")).isNotEmptyFile();
         assertThat(layout.summaryCsv()).content().contains(",p99_9_ms,p99_9_ms_min,p99_9_ms_max,");
         assertThat(layout.summaryMd()).content()
-                .startsWith("# Run 20261123-090000-reference\n\ndirect at 5 and 10 users, 1 KiB\n\n"
-                        + "Target `reference`; 2 repeats; warm-up 2 s, measurement 20 s per scenario run.\n")
+                .startsWith("# Run 20261123-090000-reference\n\ndirect at 5 and 10 users, 1 KiB\n\n| scenario |")
                 .contains("| stddev ms |", "| p99.9 ms |", "merged HdrHistogram of its repeats",
                         "![direct: p99.9 against users](charts/direct-users-p99_9_ms.png)", "[chart](charts/direct_u10_s1024_d0_r2-latency.png)",
                         "A run is flagged machine-saturated when this machine's CPU was at least 90")
@@ -104,8 +109,9 @@ class RunAnalysisTest {
         assertThat(summary.subList(1, summary.size())).hasSize(2)
                 .satisfiesExactly(r -> assertThat(r).startsWith("direct,5,0,1024,0,256m,1,"),
                         r -> assertThat(r).startsWith("direct,5,0,1024,0,512m,1,"));
-        assertThat(layout.summaryMd()).content().contains("| direct | 5 | 1 KiB | 0 | 256m | 1 |",
-                "| direct | 5 | 1 KiB | 0 | 512m | 1 |", "| direct_u5_s1024_d0_h512m_r1 |");
+        assertThat(layout.summaryMd()).content().contains("| scenario | users or arrivals/s | size · delay · heap |",
+                "| direct | 5 | 1 KiB · 0 ms · 256m |", "| direct | 5 | 1 KiB · 0 ms · 512m | 1 |",
+                "| direct_u5_s1024_d0_h512m_r1 |");
         JsonNode json = new ObjectMapper().readTree(layout.runJson().toFile());
         assertThat(json.path("parameters").path("heaps").toString()).isEqualTo("[\"256m\",\"512m\"]");
         assertThat(json.path("points").get(1).path("heap").asText()).isEqualTo("512m");
@@ -339,7 +345,7 @@ class RunAnalysisTest {
 
         assertThat(layout.hostChart("direct_u10_s1024_d0_r2")).isNotEmptyFile();
         assertThat(layout.summaryCsv()).content().contains(",host_cpu_pct,host_cpu_pct_min,host_cpu_pct_max,",
-                "40.00", "25.00", "cpu-per-msg-host-level");
+                ",40,", ",25,", "cpu-per-msg-host-level");
         assertThat(layout.summaryMd()).content().contains("| host CPU % |", "| host memory % |",
                 "## Server host (PerfMon agent)",
                 "![direct_u5_s1024_d0_r1: host CPU and memory](charts/direct_u5_s1024_d0_r1-host.png)",

@@ -56,12 +56,14 @@ class SummaryWriterTest {
         assertThat(ten.get("repeats")).isEqualTo("2");
         assertThat(ten.get("samples")).isEqualTo("6000");
         assertThat(ten.get("error_pct")).isEqualTo("0.016667");
+        assertThat(ten.get("error_pct_min")).as("a zero without six zero decimals").isEqualTo("0");
         assertThat(ten.get("error_pct_max")).isEqualTo("0.033333");
         assertThat(ten.get("incorrect_pct")).isEqualTo("0.033333");
-        assertThat(ten.get("throughput_per_s")).isEqualTo("105.00");
-        assertThat(ten.get("throughput_per_s_min")).isEqualTo("100.00");
+        assertThat(ten.get("throughput_per_s")).as("recorded precision, trailing zeros dropped").isEqualTo("105");
+        assertThat(ten.get("throughput_per_s_min")).isEqualTo("100");
         assertThat(ten.get("p99_ms_max")).isEqualTo("12");
-        assertThat(ten.get("cpu_us_per_msg")).isEqualTo("42.00");
+        assertThat(ten.get("cpu_us_per_msg")).isEqualTo("42");
+        assertThat(Files.readString(layout.summaryCsv())).doesNotContain("0.000000", ".00,");
         assertThat(ten.get("flags")).isEqualTo("generator-saturated in 1 of 2 repeats");
         assertThat(rows.get(1).get("cpu_us_per_msg")).as("unknown").isEmpty();
     }
@@ -77,20 +79,54 @@ class SummaryWriterTest {
                 OptionalDouble.of(85)), layout);
 
         String md = Files.readString(layout.summaryMd());
-        assertThat(md).startsWith("# Run x\n\ndirect at 10 and 50 users\n\n| scenario | users or rate | size |");
-        List<String> table = md.lines().dropWhile(l -> !l.startsWith("| scenario |")).takeWhile(l -> l.startsWith("|")).toList();
-        assertThat(table).hasSize(4);
-        assertThat(table.stream().map(l -> l.chars().filter(c -> c == '|').count()).distinct()).as("columns per line")
+        assertThat(md).startsWith("# Run x\n\ndirect at 10 and 50 users\n\n| scenario | users or arrivals/s | size · delay |");
+        assertThat(md.split("direct at 10 and 50 users", -1)).as("the description once").hasSize(2);
+        List<String> headline = table(md, "| scenario |");
+        assertThat(headline).hasSize(4);
+        assertThat(cells(headline.get(0))).as("the point, the headline figures and the flags: at most 12 columns")
+                .hasSizeLessThanOrEqualTo(12)
+                .containsExactly("scenario", "users or arrivals/s", "size · delay", "throughput msgs/s", "mean ms",
+                        "p50 ms", "p99 ms", "p99.9 ms", "error %", "incorrect %", "CPU per msg µs", "flags");
+        assertThat(headline.stream().map(l -> l.chars().filter(c -> c == '|').count()).distinct()).as("columns per line")
                 .singleElement();
-        assertThat(table.get(2)).startsWith("| direct | 10 | 1 KiB | 0 | – | 2 | 6000 | 1 | 0.016667 [0.000000–0.033333] | 2 |")
-                .contains("| 105.00 [100.00–110.00] |", "| 11 [10–12] |");
-        assertThat(table.get(3)).contains("| – |");
-        assertThat(md).contains("stddev", "p99.9", "merged HdrHistogram of its repeats", "at least 85")
+        // 1 error and 2 incorrect replies of 6000 samples; the first repeat 1 and 2 of 3000, the second none
+        assertThat(cells(headline.get(2))).containsExactly("direct", "10", "1 KiB · 0 ms", "105.0 [100.0–110.0]", "–",
+                "–", "11 [10–12]", "–", "0.02 [0.00–0.03]", "0.03 [0.00–0.07]", "42.0 [40.0–44.0]",
+                "generator-saturated in 1 of 2 repeats");
+        assertThat(cells(headline.get(3))).startsWith("direct", "50", "1 KiB · 0 ms", "300.0").contains("0.00");
+
+        List<String> others = table(md.substring(md.indexOf("## Other figures")), "| scenario |");
+        assertThat(cells(others.get(0))).startsWith("scenario", "users or arrivals/s", "size · delay", "repeats",
+                "samples", "errors", "incorrect").doesNotContain("throughput msgs/s", "p99 ms", "flags")
+                .as("a figure no point has stays in the CSVs").doesNotContain("client CPU %", "host CPU %");
+        assertThat(cells(others.get(2))).startsWith("direct", "10", "1 KiB · 0 ms", "2", "6000", "1", "2");
+        assertThat(md.indexOf("| scenario |")).isLessThan(md.indexOf("## Other figures"));
+        assertThat(md).doesNotContain("0.000000")
+                .contains("standard deviation", "p99.9", "merged HdrHistogram of its repeats", "at least 85")
                 .contains("## Charts", "![direct: p99 against users](charts/direct-users-p99_ms.png)").doesNotContain("direct-users-p50_ms.png")
-                .contains("## Per scenario run", "| direct_u10_s1024_d0_r2 | 3000 | 110.00 |",
+                .contains("## Per scenario run", "| direct_u10_s1024_d0_r2 | 3000 | 110.0 |",
                         "[dashboard](dashboards/direct_u10_s1024_d0_r2/index.html)")
                 .contains("## What failed\n\n- direct_u10_s1024_d0_r1: 1 errors and 2 incorrect replies\n")
                 .contains("## Warnings\n\n- **warning**: no failureMessage column\n");
+    }
+
+    @Test
+    void theCommandLinesTableIsTheHeadline() {
+        String table = SummaryWriter.table(new RunSummary("Run x", "", points(), List.of(), List.of(),
+                OptionalDouble.empty()), org.esbbench.report.figures.Figures.standard());
+
+        assertThat(cells(table.lines().findFirst().orElseThrow())).hasSize(12).contains("p99.9 ms")
+                .doesNotContain("samples", "stddev ms");
+    }
+
+    /** The lines of the first Markdown table whose header starts with {@code header}. */
+    private static List<String> table(String md, String header) {
+        return md.lines().dropWhile(l -> !l.startsWith(header)).takeWhile(l -> l.startsWith("|")).toList();
+    }
+
+    private static List<String> cells(String line) {
+        String inner = line.strip().substring(1, line.strip().length() - 1);
+        return java.util.Arrays.stream(inner.split(" \\| ", -1)).map(String::strip).toList();
     }
 
     @Test
