@@ -59,7 +59,7 @@ class IndexPageTest {
         assertThat(direct).startsWith("direct", "10", "1 KiB", "0", "", "2", "21000", "0");
         assertThat(direct.get(columns.indexOf("throughput msgs/s"))).isEqualTo("1050.00 [1000.00–1100.00]");
         assertThat(direct.get(columns.indexOf("mean ms"))).isEqualTo("5.250 [5.000–5.500]");
-        assertThat(direct.get(columns.indexOf("p99 ms"))).isEqualTo("11 [10–11]");
+        assertThat(direct.get(columns.indexOf("p99 ms"))).isEqualTo("10.500 [10.000–11.000]");
         assertThat(direct.get(columns.indexOf("CPU per msg µs"))).isEqualTo("51.00 [50.00–52.00]");
         assertThat(direct.get(columns.indexOf("error %"))).isEqualTo("0.000000 [0.000000–0.000000]");
         assertThat(direct).endsWith("", "r1 r2 (missing)", "");

@@ -60,7 +60,7 @@ class SummaryWriterTest {
         assertThat(ten.get("incorrect_pct")).isEqualTo("0.033333");
         assertThat(ten.get("throughput_per_s")).isEqualTo("105.00");
         assertThat(ten.get("throughput_per_s_min")).isEqualTo("100.00");
-        assertThat(ten.get("p99_ms_max")).isEqualTo("12");
+        assertThat(ten.get("p99_ms_max")).isEqualTo("12.000");
         assertThat(ten.get("cpu_us_per_msg")).isEqualTo("42.00");
         assertThat(ten.get("flags")).isEqualTo("generator-saturated in 1 of 2 repeats");
         assertThat(rows.get(1).get("cpu_us_per_msg")).as("unknown").isEmpty();
@@ -83,7 +83,7 @@ class SummaryWriterTest {
         assertThat(table.stream().map(l -> l.chars().filter(c -> c == '|').count()).distinct()).as("columns per line")
                 .singleElement();
         assertThat(table.get(2)).startsWith("| direct | 10 | 1 KiB | 0 | – | 2 | 6000 | 1 | 0.016667 [0.000000–0.033333] | 2 |")
-                .contains("| 105.00 [100.00–110.00] |", "| 11 [10–12] |");
+                .contains("| 105.00 [100.00–110.00] |", "| 11.000 [10.000–12.000] |");
         assertThat(table.get(3)).contains("| – |");
         assertThat(md).contains("stddev", "p99.9", "merged HdrHistogram of its repeats", "at least 85")
                 .contains("## Charts", "![direct: p99](charts/direct-p99_ms.png)").doesNotContain("direct-p50_ms.png")
