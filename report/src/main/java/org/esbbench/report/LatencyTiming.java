@@ -14,8 +14,8 @@ public enum LatencyTiming {
     /** No sample had: JMeter's elapsed in whole milliseconds (recorded as ms × 1000). */
     WHOLE_MILLISECONDS("ms", "latency in whole milliseconds: the plan lacks the microsecond timing element"),
     /** Some samples had, the others were timed in whole milliseconds. */
-    MIXED("mixed", "latency partly in microseconds, partly in whole milliseconds (rows without an "
-            + Sample.ELAPSED_US + " value)");
+    MIXED("mixed", "latency partly timed in microseconds, partly in whole milliseconds (samples or repeats without "
+            + Sample.ELAPSED_US + " values)");
 
     private final String code;
     private final String description;

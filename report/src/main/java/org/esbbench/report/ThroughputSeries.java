@@ -14,8 +14,9 @@ import java.util.List;
  * load stopped early is not shown as slowing down. A sample that starts on the window's last millisecond (the
  * window takes in {@code [start, end]}) is counted in the last bucket and third.
  *
- * <p>Memory: a histogram per bucket that saw a sample (90 for a 900 s window, about 16 KB each for response times
- * under a second, up to some 60 KB with minute-long outliers) and three for the thirds.
+ * <p>Memory: a histogram of microseconds per bucket that saw a sample (90 for a 900 s window; HdrHistogram's own
+ * estimate is about 17 KB each for response times under a millisecond, 90 KB under a second, 140 KB with
+ * minute-long outliers: some 8 MB for a 900 s window of sub-second samples) and three for the thirds.
  */
 public final class ThroughputSeries {
     /** One point per 10 s of the window. */

@@ -31,21 +31,21 @@ public final class LatencyTimingNote {
             return Optional.empty();
         }
         if (byTiming.size() == 1) {
-            return Optional.of(sentence(byTiming.keySet().iterator().next()) + ".");
+            String only = clause(byTiming.keySet().iterator().next());
+            return Optional.of(Character.toUpperCase(only.charAt(0)) + only.substring(1) + ".");
         }
         List<String> parts = new ArrayList<>();
-        byTiming.forEach((timing, names) -> parts.add(sentence(timing) + ": " + String.join(", ", names)));
+        byTiming.forEach((timing, names) -> parts.add(clause(timing) + ": " + String.join(", ", names)));
         return Optional.of("Response times differ in timing between scenario runs: " + String.join("; ", parts) + ".");
     }
 
-    private static String sentence(LatencyTiming timing) {
-        String text = timing.description();
+    private static String clause(LatencyTiming timing) {
         String detail = switch (timing) {
             case MICROSECONDS -> " (the results files' " + Sample.ELAPSED_US + " column)";
             case WHOLE_MILLISECONDS -> " (the results files have no " + Sample.ELAPSED_US + " values; response times"
                     + " are JMeter's elapsed)";
             case MIXED -> "";
         };
-        return Character.toUpperCase(text.charAt(0)) + text.substring(1) + detail;
+        return timing.description() + detail;
     }
 }

@@ -67,7 +67,8 @@ class LatencyTimingRecordTest {
         assertThat(LatencyTimingNote.of(List.of(ms))).hasValueSatisfying(n -> assertThat(n)
                 .startsWith("Latency in whole milliseconds: the plan lacks the microsecond timing element"));
         assertThat(LatencyTimingNote.of(List.of(us, ms))).hasValueSatisfying(n -> assertThat(n)
-                .contains("Latency timed in microseconds (the results files' elapsed_us column): direct_u10_s1024_d0_r1")
+                .startsWith("Response times differ in timing between scenario runs: latency timed in microseconds"
+                        + " (the results files' elapsed_us column): direct_u10_s1024_d0_r1; latency in whole milliseconds:")
                 .contains("the plan lacks the microsecond timing element (the results files have no elapsed_us values;"
                         + " response times are JMeter's elapsed): xslt_u10_s1024_d0_r1"));
         assertThat(LatencyTimingNote.of(List.of(RowBuilder.row(DIRECT, 1).build()))).isEmpty();

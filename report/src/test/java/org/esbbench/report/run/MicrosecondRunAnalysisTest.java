@@ -66,10 +66,10 @@ class MicrosecondRunAnalysisTest {
         RunAnalysis.analyse(layout, AnalysisOptions.defaults(), line -> { });
 
         assertThat(layout.summaryMd()).content().contains("Response times differ in timing between scenario runs:",
-                "Latency timed in microseconds (the results files' elapsed_us column): direct_u5_s1024_d0_r2;",
+                "latency timed in microseconds (the results files' elapsed_us column): direct_u5_s1024_d0_r2;",
                 "elapsed): direct_u5_s1024_d0_r1, direct_u10_s1024_d0_r1, direct_u10_s1024_d0_r2.");
         JsonNode points = new ObjectMapper().readTree(layout.runJson().toFile()).get("points");
-        assertThat(points.get(0).get("latencyTiming").asText()).startsWith("latency partly in microseconds");
+        assertThat(points.get(0).get("latencyTiming").asText()).startsWith("latency partly timed in microseconds");
         assertThat(points.get(0).get("latencyTimingPerRepeat").get("2").asText()).isEqualTo("latency timed in microseconds");
         assertThat(points.get(1).get("latencyTiming").asText()).startsWith("latency in whole milliseconds");
     }
