@@ -15,7 +15,8 @@ import java.util.Map;
  * the parser's character buffer without an intermediate String, text columns that repeat row after row (label,
  * response code) reuse the previous row's String, columns the analysis does not use are skipped. That is what
  * makes a ten-million-row file a matter of seconds. The first record is the header: it decides which column is
- * which, so column order and optional columns do not matter.
+ * which, so column order and optional columns do not matter ({@value Sample#ELAPSED_US} included, the header's
+ * quotes around a sample variable's name being CSV quoting).
  */
 final class SampleCsvHandler extends AbstractBaseCsvCallbackHandler<Sample> {
     private static final List<String> REQUIRED = List.of("timeStamp", "elapsed", "label", "responseCode", "success");

@@ -40,8 +40,10 @@ class MicrosecondTimingTest {
                 + "http://127.0.0.1:8280/x," + elapsedMs + ",0,1" + (withColumn ? "," + us : "");
     }
 
+    /** A results file; JMeter writes a sample variable's column name in quotes: {@code "elapsed_us"}. */
     private Path jtl(String name, boolean withColumn, int rows, IntFunction<String> line) throws IOException {
-        StringBuilder text = new StringBuilder(HEADER).append(withColumn ? "," + Sample.ELAPSED_US : "").append('\n');
+        StringBuilder text = new StringBuilder(HEADER).append(withColumn ? ",\"" + Sample.ELAPSED_US + "\"" : "")
+                .append('\n');
         for (int i = 0; i < rows; i++) {
             text.append(line.apply(i)).append('\n');
         }

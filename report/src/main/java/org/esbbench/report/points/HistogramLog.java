@@ -28,8 +28,10 @@ import java.util.List;
  */
 public final class HistogramLog {
     /** The first line's comment: what the values are. */
-    static final String COMMENT = "measurement window, response times in microseconds (us); Tag: how they were"
-            + " timed: us = microseconds, ms = JMeter's whole milliseconds x 1000, mixed = some each";
+    static final String COMMENT = "measurement window, response times in microseconds (us), Interval_Max in ms; Tag:"
+            + " how they were timed: us = microseconds, ms = JMeter's whole milliseconds x 1000, mixed = some each";
+    /** HdrHistogram's log divides an interval's maximum by this: microseconds to milliseconds. */
+    private static final double MAX_IN_MILLIS = 1000.0;
 
     private HistogramLog() {
     }
@@ -46,7 +48,8 @@ public final class HistogramLog {
             writer.outputComment(COMMENT);
             writer.outputLogFormatVersion();
             writer.outputLegend();
-            writer.outputIntervalHistogram(micros);
+            writer.outputIntervalHistogram(micros.getStartTimeStamp() / 1000.0, micros.getEndTimeStamp() / 1000.0, micros,
+                    MAX_IN_MILLIS);
             out.flush();
             if (out.checkError()) {
                 throw new IOException(file + ": could not write the histogram");
