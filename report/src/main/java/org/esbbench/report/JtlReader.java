@@ -27,6 +27,9 @@ import java.util.function.Consumer;
  * <p>The {@value #FAILURE_MESSAGE} column is what tells an incorrect reply from an error
  * ({@link Sample#outcomeOf(boolean, String)}); a file without it still reads, every failed sample then being an
  * error: {@link #hasFailureMessageColumn(Path)} lets the caller say so.
+ *
+ * <p>The optional last column {@value Sample#ELAPSED_US} (the microsecond timing element's sample variable, whose
+ * name JMeter writes in quotes) gives each sample's response time in microseconds ({@link Sample#elapsedMicros()}).
  */
 public final class JtlReader {
     /** JMeter's column of the first failed assertion's message ({@code assertion_results_failure_message}). */

@@ -22,6 +22,7 @@ import org.esbbench.report.run.AnalyzeCommand;
 import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.run.ScenarioRunAnalyser;
 import org.esbbench.report.run.WindowUsageSource;
+import org.esbbench.report.summary.LatencyTimingNote;
 import org.esbbench.report.summary.RunSummary;
 import org.esbbench.report.summary.SummaryWriter;
 
@@ -149,7 +150,8 @@ public final class ReportCommand implements Callable<Integer> {
         ScalingCharts.write(points, layout.charts(), figures);
         RunSummary summary = new RunSummary("Summary of " + files.size() + (files.size() == 1 ? " results file" : " results files"),
                 "Warm-up " + Decimal.fixed(warmupSeconds, 0) + " s, measurement " + Decimal.fixed(measurementSeconds, 0)
-                        + " s of each file; users " + users + ", payload " + size + " B, backend delay " + delay + " ms.",
+                        + " s of each file; users " + users + ", payload " + size + " B, backend delay " + delay + " ms."
+                        + LatencyTimingNote.of(rows).map(n -> " " + n).orElse(""),
                 points, failures, warnings, OptionalDouble.empty());
         SummaryWriter.write(summary, layout, figures);
         return summary;

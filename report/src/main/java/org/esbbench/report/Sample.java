@@ -4,6 +4,11 @@ package org.esbbench.report;
  * One row of a JMeter CSV results file (JTL): the fields the analysis reads. Times are epoch milliseconds
  * (JMeter's default {@code timestamp_format=ms}); with {@code sampleresult.timestamp.start=true}, JMeter
  * 5.6's default, {@link #startMillis} is when the sample started.
+ *
+ * <p>{@link #elapsedMicros} is the sample's response time in microseconds from the results file's
+ * {@value #ELAPSED_US} column, which the suite's microsecond timing element adds (a JMeter sample variable, so
+ * the file's last column); -1 when the file has no such column or the row leaves it empty. JMeter's own
+ * {@link #elapsedMillis} (whole milliseconds, truncated) stays what ends a sample ({@link #endMillis()}).
  */
 public record Sample(
         long startMillis,
@@ -17,7 +22,40 @@ public record Sample(
         int groupThreads,
         int allThreads,
         long latencyMillis,
-        long connectMillis) {
+        long connectMillis,
+        long elapsedMicros) {
+
+    /** The results file's column of the response time in microseconds (a JMeter sample variable). */
+    public static final String ELAPSED_US = "elapsed_us";
+    /** {@link #elapsedMicros} of a sample timed in whole milliseconds only. */
+    public static final long NO_MICROS = -1;
+
+    /** A sample of a results file without the {@value #ELAPSED_US} column: timed in whole milliseconds. */
+    public Sample(long startMillis, long elapsedMillis, String label, String responseCode, boolean success,
+                  String failureMessage, long bytesReceived, long bytesSent, int groupThreads, int allThreads,
+                  long latencyMillis, long connectMillis) {
+        this(startMillis, elapsedMillis, label, responseCode, success, failureMessage, bytesReceived, bytesSent,
+                groupThreads, allThreads, latencyMillis, connectMillis, NO_MICROS);
+    }
+
+    /** Whether the row had its response time in microseconds. */
+    public boolean timedInMicros() {
+        return elapsedMicros >= 0;
+    }
+
+    /**
+     * The response time the latency figures are made of, in microseconds: {@link #elapsedMicros} when the row has
+     * it, else JMeter's whole milliseconds × 1000 (never negative).
+     */
+    public long responseMicros() {
+        return timedInMicros() ? elapsedMicros : Math.max(0, elapsedMillis) * 1000;
+    }
+
+    /** The same sample as if its file had no {@value #ELAPSED_US} column (what JMeter's own dashboard reads). */
+    public Sample inWholeMillis() {
+        return timedInMicros() ? new Sample(startMillis, elapsedMillis, label, responseCode, success, failureMessage,
+                bytesReceived, bytesSent, groupThreads, allThreads, latencyMillis, connectMillis) : this;
+    }
 
     public long endMillis() {
         return startMillis + elapsedMillis;

@@ -15,7 +15,8 @@ import java.util.Map;
  * the parser's character buffer without an intermediate String, text columns that repeat row after row (label,
  * response code) reuse the previous row's String, columns the analysis does not use are skipped. That is what
  * makes a ten-million-row file a matter of seconds. The first record is the header: it decides which column is
- * which, so column order and optional columns do not matter.
+ * which, so column order and optional columns do not matter ({@value Sample#ELAPSED_US} included, the header's
+ * quotes around a sample variable's name being CSV quoting).
  */
 final class SampleCsvHandler extends AbstractBaseCsvCallbackHandler<Sample> {
     private static final List<String> REQUIRED = List.of("timeStamp", "elapsed", "label", "responseCode", "success");
@@ -32,9 +33,12 @@ final class SampleCsvHandler extends AbstractBaseCsvCallbackHandler<Sample> {
     private static final int ALL_THREADS = 9;
     private static final int LATENCY = 10;
     private static final int CONNECT = 11;
+    /** The microsecond timing element's sample variable: optional, and empty in a row it did not time. */
+    private static final int ELAPSED_US = 12;
     /** Header names (lower case) of the slots above, in slot order. */
     private static final List<String> SLOT_NAMES = List.of("timestamp", "elapsed", "label", "responsecode", "success",
-        "failuremessage", "bytes", "sentbytes", "grpthreads", "allthreads", "latency", "connect");
+        "failuremessage", "bytes", "sentbytes", "grpthreads", "allthreads", "latency", "connect",
+        Sample.ELAPSED_US.toLowerCase(Locale.ROOT));
     private static final int FIRST_TEXT = LABEL;
     private static final int LAST_TEXT = FAILURE_MESSAGE;
 
@@ -57,6 +61,7 @@ final class SampleCsvHandler extends AbstractBaseCsvCallbackHandler<Sample> {
     protected void handleBegin(long startingLineNumber) {
         // A row shorter than the header leaves its missing columns empty, as JMeter leaves optional ones.
         Arrays.fill(numbers, 0);
+        numbers[ELAPSED_US] = Sample.NO_MICROS;
         Arrays.fill(texts, "");
         success = false;
     }
@@ -76,6 +81,8 @@ final class SampleCsvHandler extends AbstractBaseCsvCallbackHandler<Sample> {
                 && (buf[offset + 2] | 0x20) == 'u' && (buf[offset + 3] | 0x20) == 'e';
         } else if (slot >= FIRST_TEXT && slot <= LAST_TEXT) {
             texts[slot] = sameOrNew(slot, buf, offset, len);
+        } else if (slot == ELAPSED_US) {
+            numbers[slot] = micros(buf, offset, len);
         } else {
             numbers[slot] = number(buf, offset, len, slot);
         }
@@ -89,7 +96,7 @@ final class SampleCsvHandler extends AbstractBaseCsvCallbackHandler<Sample> {
         }
         return wrapRecord(new Sample(numbers[TIMESTAMP], numbers[ELAPSED], texts[LABEL], texts[RESPONSE_CODE], success,
             texts[FAILURE_MESSAGE], numbers[BYTES], numbers[SENT_BYTES], (int) numbers[GRP_THREADS],
-            (int) numbers[ALL_THREADS], numbers[LATENCY], numbers[CONNECT]));
+            (int) numbers[ALL_THREADS], numbers[LATENCY], numbers[CONNECT], numbers[ELAPSED_US]));
     }
 
     /** The line the current record started on (1 is the header). */
@@ -154,6 +161,18 @@ final class SampleCsvHandler extends AbstractBaseCsvCallbackHandler<Sample> {
             value = value * 10 + digit;
         }
         return negative ? -value : value;
+    }
+
+    /**
+     * The {@value Sample#ELAPSED_US} value; {@link Sample#NO_MICROS} when the row has none: empty, or "null" (what
+     * JMeter writes for a sample variable that was not set), or negative (no time).
+     */
+    private long micros(char[] buf, int offset, int len) {
+        if (len == 0 || (len == 4 && new String(buf, offset, len).equalsIgnoreCase("null"))) {
+            return Sample.NO_MICROS;
+        }
+        long value = number(buf, offset, len, ELAPSED_US);
+        return value < 0 ? Sample.NO_MICROS : value;
     }
 
     private long parseSlowly(char[] buf, int offset, int len, int slot) {

@@ -3,9 +3,11 @@ package org.esbbench.report;
 import java.util.Map;
 
 /**
- * Figures of the samples of one window. Response times are JMeter's elapsed times (ms) of every sample in the
- * window, failed ones included, as JMeter's own reports count them; count, mean, min and max are exact,
- * percentiles come from an HdrHistogram with 3 significant digits. Failed samples are errors or incorrect replies
+ * Figures of the samples of one window. Response times are those of every sample in the window, failed ones
+ * included, as JMeter's own reports count them, in milliseconds with the precision they were timed with: the
+ * results file's {@code elapsed_us} column where a row has it, else JMeter's elapsed in whole ms
+ * ({@link #latencyTiming}); count, mean, min and max are exact, percentiles come from an HdrHistogram of
+ * microseconds with 3 significant digits ({@link LatencyHistogram}). Failed samples are errors or incorrect replies
  * by {@link Sample#outcomeOf(boolean, String)}, the analysis' one rule (by failure message, not response code).
  *
  * @param samples           samples that started in the window
@@ -15,6 +17,7 @@ import java.util.Map;
  *                          was wrong
  * @param durationMillis    the window's length, or less if the run ended early (last sample's end)
  * @param failureMessages   the most frequent failure messages and their counts (at most a few)
+ * @param latencyTiming     whether the response times were timed in microseconds or in whole milliseconds
  */
 public record Statistics(
         long samples,
@@ -23,16 +26,27 @@ public record Statistics(
         long durationMillis,
         double meanMillis,
         double stdDevMillis,
-        long minMillis,
-        long maxMillis,
-        long p50Millis,
-        long p90Millis,
-        long p95Millis,
-        long p99Millis,
+        double minMillis,
+        double maxMillis,
+        double p50Millis,
+        double p90Millis,
+        double p95Millis,
+        double p99Millis,
         long bytesReceived,
         long bytesSent,
         int maxThreads,
-        Map<String, Long> failureMessages) {
+        Map<String, Long> failureMessages,
+        LatencyTiming latencyTiming) {
+
+    /** Figures of whole milliseconds (JMeter's elapsed only). */
+    public Statistics(long samples, long errors, long incorrect, long durationMillis, double meanMillis,
+                      double stdDevMillis, double minMillis, double maxMillis, double p50Millis, double p90Millis,
+                      double p95Millis, double p99Millis, long bytesReceived, long bytesSent, int maxThreads,
+                      Map<String, Long> failureMessages) {
+        this(samples, errors, incorrect, durationMillis, meanMillis, stdDevMillis, minMillis, maxMillis, p50Millis,
+                p90Millis, p95Millis, p99Millis, bytesReceived, bytesSent, maxThreads, failureMessages,
+                LatencyTiming.WHOLE_MILLISECONDS);
+    }
 
     public double throughputPerSecond() {
         return durationMillis <= 0 ? 0 : samples * 1000.0 / durationMillis;

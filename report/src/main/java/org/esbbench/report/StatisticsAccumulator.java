@@ -8,21 +8,25 @@ import java.util.Map;
 
 /**
  * Adds samples one at a time in constant memory (a histogram and a few sums) and yields {@link Statistics}. Failed
- * samples are counted as errors or incorrect replies by {@link Sample#outcome()}, the analysis' one rule.
+ * samples are counted as errors or incorrect replies by {@link Sample#outcome()}, the analysis' one rule. Response
+ * times are each sample's {@link Sample#responseMicros()}: microseconds when the file has them, else JMeter's whole
+ * milliseconds; sums are kept in microseconds, so a mean of whole milliseconds is the same as summed in ms.
  */
 final class StatisticsAccumulator {
     /** Distinct failure messages kept; past this, new ones are counted under one "other" entry. */
     private static final int MAX_MESSAGES = 50;
     private static final String OTHER = "(other messages)";
 
-    private final Histogram histogram = new Histogram(3);
+    private final LatencyRecorder latency = new LatencyRecorder();
     private final Map<String, Long> failureMessages = new HashMap<>();
     /** Whether the file has JMeter's failureMessage column; without it a failed sample's key says so. */
     private final boolean failureMessageColumn;
     private long samples;
     private long errors;
     private long incorrect;
+    /** Microseconds: exact for any window (2^63 µs is some 290 000 years). */
     private long sum;
+    /** Milliseconds squared, as a double. */
     private double sumOfSquares;
     private long min = Long.MAX_VALUE;
     private long max = Long.MIN_VALUE;
@@ -37,13 +41,14 @@ final class StatisticsAccumulator {
     }
 
     void add(Sample sample) {
-        long elapsed = sample.elapsedMillis();
+        long micros = sample.responseMicros();
+        double millis = micros / 1000.0;
         samples++;
-        sum += elapsed;
-        sumOfSquares += (double) elapsed * elapsed;
-        min = Math.min(min, elapsed);
-        max = Math.max(max, elapsed);
-        histogram.recordValue(Math.max(0, elapsed));
+        sum += micros;
+        sumOfSquares += millis * millis;
+        min = Math.min(min, micros);
+        max = Math.max(max, micros);
+        latency.add(sample);
         lastEnd = Math.max(lastEnd, sample.endMillis());
         bytesReceived += sample.bytesReceived();
         bytesSent += sample.bytesSent();
@@ -69,9 +74,12 @@ final class StatisticsAccumulator {
         return samples;
     }
 
-    /** A copy of the response times added so far (ms): the source of the percentiles, kept and merged later. */
+    /**
+     * A copy of the response times added so far (µs, tagged with their {@link LatencyTiming}): the source of the
+     * percentiles, kept and merged later.
+     */
     Histogram histogram() {
-        return histogram.copy();
+        return latency.histogram();
     }
 
     /**
@@ -80,16 +88,17 @@ final class StatisticsAccumulator {
      */
     Statistics statistics(long windowStartMillis, long windowMillis) {
         long duration = samples == 0 ? windowMillis : Math.min(windowMillis, Math.max(1, lastEnd - windowStartMillis));
-        double mean = samples == 0 ? 0 : (double) sum / samples;
+        // Both exact in µs: for whole milliseconds the quotient, hence the mean, is the one of the ms sums.
+        double mean = samples == 0 ? 0 : sum / (samples * 1000.0);
         double variance = samples == 0 ? 0 : Math.max(0, sumOfSquares / samples - mean * mean);
         return new Statistics(samples, errors, incorrect, duration, mean, Math.sqrt(variance),
-                samples == 0 ? 0 : min, samples == 0 ? 0 : max,
+                samples == 0 ? 0 : min / 1000.0, samples == 0 ? 0 : max / 1000.0,
                 percentile(50), percentile(90), percentile(95), percentile(99),
-                bytesReceived, bytesSent, maxThreads, topMessages());
+                bytesReceived, bytesSent, maxThreads, topMessages(), latency.timing());
     }
 
-    private long percentile(double percentile) {
-        return samples == 0 ? 0 : histogram.getValueAtPercentile(percentile);
+    private double percentile(double percentile) {
+        return samples == 0 ? 0 : latency.millisAtPercentile(percentile);
     }
 
     private Map<String, Long> topMessages() {

@@ -1,14 +1,12 @@
 package org.esbbench.report;
 
-import org.HdrHistogram.Histogram;
-
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The measurement window over time, collected in the same single pass as the window's own figures: samples per
- * {@value #BUCKET_MILLIS} ms bucket and per third of the window, each with its response-time histogram (3
- * significant digits, like the window's), by sample start as {@link Window#phaseOf} counts them. What the
+ * {@value #BUCKET_MILLIS} ms bucket and per third of the window, each with its response-time histogram (µs, 3
+ * significant digits, like the window's: {@link LatencyHistogram}), by sample start as {@link Window#phaseOf} counts them. What the
  * throughput chart plots and what the drift rule compares.
  *
  * <p>A bucket's or third's throughput is its samples divided by the time of it that load covered: up to the
@@ -16,8 +14,9 @@ import java.util.List;
  * load stopped early is not shown as slowing down. A sample that starts on the window's last millisecond (the
  * window takes in {@code [start, end]}) is counted in the last bucket and third.
  *
- * <p>Memory: a histogram per bucket that saw a sample (90 for a 900 s window, about 16 KB each for response times
- * under a second, up to some 60 KB with minute-long outliers) and three for the thirds.
+ * <p>Memory: a histogram of microseconds per bucket that saw a sample (90 for a 900 s window; HdrHistogram's own
+ * estimate is about 17 KB each for response times under a millisecond, 90 KB under a second, 140 KB with
+ * minute-long outliers: some 8 MB for a 900 s window of sub-second samples) and three for the thirds.
  */
 public final class ThroughputSeries {
     /** One point per 10 s of the window. */
@@ -80,7 +79,7 @@ public final class ThroughputSeries {
         long covered = Math.max(0, coveredTo - fromOffset);
         return part == null ? new Slice(fromOffset, toOffset - fromOffset, covered, 0, 0)
                 : new Slice(fromOffset, toOffset - fromOffset, covered, part.samples,
-                part.samples == 0 ? 0 : part.histogram.getValueAtPercentile(99));
+                part.samples == 0 ? 0 : part.latency.millisAtPercentile(99));
     }
 
     /**
@@ -90,9 +89,9 @@ public final class ThroughputSeries {
      * @param lengthMillis  its length (10 s for a bucket but maybe the last)
      * @param coveredMillis the part of it load covered: its length, less when the last sample ended before its end
      * @param samples       samples that started in it
-     * @param p99Millis     their 99th percentile response time, 0 without samples
+     * @param p99Millis     their 99th percentile response time (ms, to the µs when timed in µs), 0 without samples
      */
-    public record Slice(long offsetMillis, long lengthMillis, long coveredMillis, long samples, long p99Millis) {
+    public record Slice(long offsetMillis, long lengthMillis, long coveredMillis, long samples, double p99Millis) {
         /** Samples per second of covered time; 0 when not covered. */
         public double throughputPerSecond() {
             return coveredMillis <= 0 ? 0 : samples * 1000.0 / coveredMillis;
@@ -101,12 +100,12 @@ public final class ThroughputSeries {
 
     /** Samples and response times of one bucket or third. */
     private static final class Part {
-        private final Histogram histogram = new Histogram(3);
+        private final LatencyRecorder latency = new LatencyRecorder();
         private long samples;
 
         void add(Sample sample) {
             samples++;
-            histogram.recordValue(Math.max(0, sample.elapsedMillis()));
+            latency.add(sample);
         }
     }
 }

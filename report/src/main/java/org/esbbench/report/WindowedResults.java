@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
 
 /**
  * One results file split into its windows: samples that started in the warm-up are counted and set aside,
@@ -18,7 +19,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * @param warmup      samples in the warm-up window (statistics too, for the curious; never published)
  * @param measurement samples in the measurement window: the run's figures
  * @param after       samples that started after the measurement window ended
- * @param measurementHistogram    the measurement window's response times (ms), 3 significant digits: what its
+ * @param measurementHistogram    the measurement window's response times in microseconds, 3 significant digits,
+ *                                tagged with their {@link LatencyTiming} ({@link LatencyHistogram}): what its
  *                                percentiles are read from, and what a point's repeats are merged from
  * @param failureMessageColumn    whether the file has JMeter's {@code failureMessage} column; without it every
  *                                failed sample is an error (see {@link #warnings()})
@@ -48,6 +50,11 @@ public record WindowedResults(Path file, Window window, Statistics warmup, Stati
         public boolean covered(long toleranceMillis) {
             return gapAtStartMillis() <= toleranceMillis && gapAtEndMillis() <= toleranceMillis;
         }
+    }
+
+    /** How the measurement window's response times were timed: microseconds, whole milliseconds or some each. */
+    public LatencyTiming latencyTiming() {
+        return measurement.latencyTiming();
     }
 
     /** The measurement window's response-time percentile distribution (what the latency chart plots). */
@@ -87,13 +94,26 @@ public record WindowedResults(Path file, Window window, Statistics warmup, Stati
 
     /** Reads {@code file} against known windows (one pass over the samples, after a look at the header). */
     public static WindowedResults read(Path file, Window window) throws IOException {
+        return read(file, window, sample -> sample);
+    }
+
+    /**
+     * Reads {@code file} against known windows with JMeter's whole-millisecond elapsed times only, ignoring an
+     * {@value Sample#ELAPSED_US} column: what JMeter's own dashboard of the window is made of, for comparing with it.
+     */
+    public static WindowedResults readWholeMillis(Path file, Window window) throws IOException {
+        return read(file, window, Sample::inWholeMillis);
+    }
+
+    private static WindowedResults read(Path file, Window window, UnaryOperator<Sample> timing) throws IOException {
         boolean failureMessageColumn = JtlReader.hasFailureMessageColumn(file);
         StatisticsAccumulator warmup = new StatisticsAccumulator(failureMessageColumn);
         StatisticsAccumulator measurement = new StatisticsAccumulator(failureMessageColumn);
         ThroughputSeries overTime = new ThroughputSeries(window);
         long[] after = {0};
         long[] firstLast = {-1, -1};
-        long rows = JtlReader.read(file, sample -> {
+        long rows = JtlReader.read(file, read -> {
+            Sample sample = timing.apply(read);
             switch (window.phaseOf(sample.startMillis())) {
                 case WARMUP -> warmup.add(sample);
                 case MEASUREMENT -> {

@@ -70,8 +70,8 @@ class JMeterAgreementIT {
     }
 
     /** HdrHistogram, 3 significant digits: exact to 1 ms up to 2 048 ms, 0.1 % above; JMeter interpolates. */
-    private static void assertPercentile(String name, long suite, double jmeters) {
-        assertThat((double) suite).as(name).isCloseTo(jmeters, within(Math.max(1.0, 0.001 * jmeters)));
+    private static void assertPercentile(String name, double suite, double jmeters) {
+        assertThat(suite).as(name).isCloseTo(jmeters, within(Math.max(1.0, 0.001 * jmeters)));
     }
 
     @Test

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.esbbench.core.Scenario;
+import org.esbbench.report.LatencyHistogram;
 import org.esbbench.report.Statistics;
+import org.esbbench.report.Window;
 import org.esbbench.report.WindowedResults;
 import org.esbbench.report.points.HistogramLog;
 import org.esbbench.report.run.LoadStart;
@@ -18,12 +20,15 @@ import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.esbbench.report.figures.StandardFigures.P99;
+import static org.esbbench.report.figures.StandardFigures.P99_9;
 
 /**
  * Inspects the run the smoke profile has just made (the suite module runs before this one in the reactor):
@@ -136,18 +141,20 @@ class SmokeRunOutputsIT {
         RunLayout layout = new RunLayout(runDir);
         List<CSVRecord> points = csv(layout.points());
         for (CSVRecord s : csv(layout.summaryCsv())) {
-            Histogram merged = new Histogram(3);
+            List<Histogram> repeats = new ArrayList<>();
             for (CSVRecord p : points) {
                 if (p.get("scenario").equals(s.get("scenario")) && p.get("users").equals(s.get("users"))
                         && p.get("rate").equals(s.get("rate"))) {
                     Path hlog = layout.histogram(runName(p));
                     assertThat(hlog).as(runName(p) + " histogram").isNotEmptyFile();
-                    merged.add(HistogramLog.read(hlog));
+                    repeats.add(HistogramLog.read(hlog));
                 }
             }
             String point = s.get("scenario") + "/" + s.get("users") + "/" + s.get("rate");
-            assertThat(Long.parseLong(s.get("p99_ms"))).as(point + " p99").isEqualTo(merged.getValueAtPercentile(99));
-            assertThat(Long.parseLong(s.get("p99_9_ms"))).as(point + " p99.9").isEqualTo(merged.getValueAtPercentile(99.9));
+            // Histograms of µs, percentiles in ms with three decimals (whole ms unless the plan timed in µs).
+            Histogram merged = LatencyHistogram.merged(repeats);
+            assertThat(s.get("p99_ms")).as(point + " p99").isEqualTo(P99.format(P99.fromHistogram(merged)));
+            assertThat(s.get("p99_9_ms")).as(point + " p99.9").isEqualTo(P99_9.format(P99_9.fromHistogram(merged)));
         }
     }
 
@@ -175,13 +182,15 @@ class SmokeRunOutputsIT {
             JsonNode total = new ObjectMapper().readTree(dashboard.resolveSibling("statistics.json").toFile()).path("Total");
             String name = runName(r);
             RunLayout layout = new RunLayout(runDir);
-            Statistics ours = WindowedResults.read(layout.results(name), warmupMs, measurementMs,
-                    LoadStart.of(layout, name)).measurement();
+            Window window = WindowedResults.read(layout.results(name), warmupMs, measurementMs,
+                    LoadStart.of(layout, name)).window();
+            // JMeter's dashboard is of its whole-ms elapsed, whether or not the file has elapsed_us.
+            Statistics ours = WindowedResults.readWholeMillis(layout.results(name), window).measurement();
 
             assertThat(total.path("sampleCount").asLong()).as(name + " count").isEqualTo(ours.samples());
             assertThat(total.path("errorCount").asLong()).as(name + " errors").isEqualTo(ours.errors() + ours.incorrect());
-            assertThat(total.path("minResTime").asLong()).as(name + " min").isEqualTo(ours.minMillis());
-            assertThat(total.path("maxResTime").asLong()).as(name + " max").isEqualTo(ours.maxMillis());
+            assertThat(total.path("minResTime").asDouble()).as(name + " min").isEqualTo(ours.minMillis());
+            assertThat(total.path("maxResTime").asDouble()).as(name + " max").isEqualTo(ours.maxMillis());
             assertThat(total.path("meanResTime").asDouble()).as(name + " mean").isCloseTo(ours.meanMillis(), within(1e-9));
         }
     }

@@ -1,5 +1,7 @@
 package org.esbbench.report.chart;
 
+import org.esbbench.report.figures.Decimal;
+import org.esbbench.report.figures.StandardFigures;
 import org.esbbench.report.points.LatencyDistribution;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
@@ -11,6 +13,9 @@ import org.jfree.data.xy.XYSeriesCollection;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.text.NumberFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -88,6 +93,7 @@ public final class LatencyChart {
 
         NumberAxis msAxis = new NumberAxis("Response time (ms)");
         msAxis.setAutoRangeIncludesZero(true);
+        msAxis.setNumberFormatOverride(ticks());
 
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, lonePoint);
         // One path per line: hundreds of short segments would otherwise show their joins as a dotted texture.
@@ -98,7 +104,16 @@ public final class LatencyChart {
         return chart;
     }
 
+    /**
+     * Tick labels of a response-time axis (ms): up to three decimals, so the ticks of a sub-millisecond axis read
+     * 0.125, 0.25 rather than 0.1, 0.3 rounded from them.
+     */
+    static NumberFormat ticks() {
+        return new DecimalFormat("#,##0.###", DecimalFormatSymbols.getInstance(Locale.ROOT));
+    }
+
+    /** As every latency figure is written: ms with three decimals (a sub-millisecond maximum reads 0.913). */
     private static String number(double ms) {
-        return ms == Math.rint(ms) ? String.valueOf((long) ms) : String.format(Locale.ROOT, "%.1f", ms);
+        return Decimal.fixed(ms, StandardFigures.LATENCY_DECIMALS);
     }
 }

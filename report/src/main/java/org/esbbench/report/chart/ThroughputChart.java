@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
+import java.text.NumberFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -82,17 +83,18 @@ public final class ThroughputChart {
 
         CombinedDomainXYPlot plot = new CombinedDomainXYPlot(time);
         plot.setGap(12);
-        plot.add(subplot(throughput, "Throughput (samples/s)", windowSeconds), 3);
-        plot.add(subplot(p99, "p99 (ms)", windowSeconds), 2);
+        plot.add(subplot(throughput, "Throughput (samples/s)", windowSeconds,
+                new DecimalFormat("#,##0.##", DecimalFormatSymbols.getInstance(Locale.ROOT))), 3);
+        plot.add(subplot(p99, "p99 (ms)", windowSeconds, LatencyChart.ticks()), 2);
         JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
         ChartStyle.apply(chart, subtitle(series));
         return chart;
     }
 
-    private static XYPlot subplot(XYSeries line, String axisLabel, double windowSeconds) {
+    private static XYPlot subplot(XYSeries line, String axisLabel, double windowSeconds, NumberFormat ticks) {
         NumberAxis axis = new NumberAxis(axisLabel);
         axis.setAutoRangeIncludesZero(true);
-        axis.setNumberFormatOverride(new DecimalFormat("#,##0.##", DecimalFormatSymbols.getInstance(Locale.ROOT)));
+        axis.setNumberFormatOverride(ticks);
         if (line.getItemCount() == 0 || line.getMaxY() <= 0 || Double.isNaN(line.getMaxY())) {
             axis.setRange(0, 1); // nothing or all zero: JFreeChart cannot auto-range an empty span
         }

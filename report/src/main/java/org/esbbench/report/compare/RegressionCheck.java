@@ -1,9 +1,11 @@
 package org.esbbench.report.compare;
 
+import org.esbbench.report.LatencyTiming;
 import org.esbbench.report.figures.Better;
 import org.esbbench.report.figures.Decimal;
 import org.esbbench.report.figures.Figure;
 import org.esbbench.report.figures.Figures;
+import org.esbbench.report.figures.StandardFigures;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.points.PointSummary;
 import org.esbbench.report.points.Spread;
@@ -19,9 +21,11 @@ import java.util.Map;
  * than the allowed percentage: a drop for figures where higher is better, a growth where lower is better; or
  * when it did not measure a point the baseline did. Points only the candidate measured are reported, not judged.
  *
- * <p>A figure is recorded to its decimals (p99 in whole milliseconds), so a change counts only when it is also
- * more than that resolution (a 2 ms p99 becoming 3 ms is a step of the clock, not a 50 % regression), and a
- * baseline of 0 is taken as one step for the percentage of a growth.
+ * <p>A change counts only when it is also more than the figure's resolution, and a baseline of 0 is taken as one
+ * step for the percentage of a growth. The resolution is the figure's last decimal, but for a response time of a
+ * point timed in whole milliseconds in either run (JMeter's elapsed: no microsecond timing, or a run analysed
+ * before it) it is 1 ms: a 2 ms p99 becoming 3 ms is a step of the clock, not a 50 % regression. Timed in
+ * microseconds on both sides, 0.001 ms.
  *
  * @param maxDropPercent   largest allowed drop of a figure where higher is better, in percent of the baseline
  * @param maxGrowthPercent largest allowed growth of a figure where lower is better, in percent of the baseline
@@ -30,6 +34,8 @@ import java.util.Map;
 public record RegressionCheck(double maxDropPercent, double maxGrowthPercent, Figures figures) {
     public static final double DEFAULT_MAX_THROUGHPUT_DROP_PERCENT = 10;
     public static final double DEFAULT_MAX_P99_GROWTH_PERCENT = 20;
+    /** JMeter's clock step: the resolution of a response time not timed in microseconds. */
+    static final double WHOLE_MILLISECOND = 1.0;
 
     public RegressionCheck {
         if (!(maxDropPercent >= 0) || !(maxGrowthPercent >= 0)
@@ -72,7 +78,7 @@ public record RegressionCheck(double maxDropPercent, double maxGrowthPercent, Fi
                 changes.put(f, null);
                 continue;
             }
-            double resolution = Math.pow(10, -f.decimals());
+            double resolution = resolution(f, base, candidate);
             boolean higherIsBetter = f.better().orElseThrow() == Better.HIGHER;
             Double change = higherIsBetter ? (b.value() > 0 ? 100 * (c.value() - b.value()) / b.value() : null)
                     : 100 * (c.value() - b.value()) / Math.max(b.value(), resolution);
@@ -85,6 +91,17 @@ public record RegressionCheck(double maxDropPercent, double maxGrowthPercent, Fi
             }
         }
         return new PointCheck(base.point(), base, candidate, changes, failures);
+    }
+
+    /** The smallest change of the figure that is not a step of the clock: see the class comment. */
+    static double resolution(Figure f, PointSummary base, PointSummary candidate) {
+        boolean wholeMillis = StandardFigures.RESPONSE_TIMES.contains(f)
+                && !(inMicros(base) && inMicros(candidate));
+        return wholeMillis ? WHOLE_MILLISECOND : Math.pow(10, -f.decimals());
+    }
+
+    private static boolean inMicros(PointSummary s) {
+        return s.latencyTiming().orElse(LatencyTiming.WHOLE_MILLISECONDS) == LatencyTiming.MICROSECONDS;
     }
 
     static String withUnit(Figure f, double value) {

@@ -40,7 +40,7 @@ public final class AgreementCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Window window = windows.of(jtl);
-        List<Agreement.Figure> figures = Agreement.compare(WindowedResults.read(jtl, window).measurement(),
+        List<Agreement.Figure> figures = Agreement.compare(WindowedResults.readWholeMillis(jtl, window).measurement(),
             DashboardStatistics.read(dashboard));
         System.out.print(Agreement.table(figures));
         if (exactOnly) {

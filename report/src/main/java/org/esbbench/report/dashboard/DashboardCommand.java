@@ -84,7 +84,7 @@ public final class DashboardCommand implements Callable<Integer> {
         if (!checkAgreement) {
             return 0;
         }
-        List<Agreement.Figure> figures = Agreement.compare(WindowedResults.read(jtl, window).measurement(),
+        List<Agreement.Figure> figures = Agreement.compare(WindowedResults.readWholeMillis(jtl, window).measurement(),
             DashboardStatistics.read(out));
         System.out.print(Agreement.table(figures));
         if (statisticWindow != JMeterDashboard.ALL_SAMPLES) {

@@ -1,5 +1,6 @@
 package org.esbbench.report.figures;
 
+import org.esbbench.report.LatencyHistogram;
 import org.esbbench.report.usage.WindowUsage;
 
 import java.util.List;
@@ -13,6 +14,11 @@ import java.util.function.Function;
  * results index, the charts (if charted) and comparisons (if compared) then carry it.
  */
 public final class StandardFigures {
+    /**
+     * Every response-time figure is in milliseconds with three decimals: to the microsecond when the run timed in
+     * microseconds (a sub-millisecond p50 reads 0.213, not 0), ".000" when in JMeter's whole milliseconds.
+     */
+    public static final int LATENCY_DECIMALS = 3;
     public static final Figure SAMPLES = Figure.total("samples", "samples", "",
             m -> (double) m.statistics().samples());
     public static final Figure ERRORS = Figure.total("errors", "errors", "",
@@ -28,14 +34,14 @@ public final class StandardFigures {
             .charted().shown(2);
     public static final Figure THROUGHPUT = Figure.median("throughput_per_s", "throughput", "msgs/s", 2,
             m -> m.statistics().throughputPerSecond()).charted().regressed(Better.HIGHER).shown(1);
-    public static final Figure MEAN = Figure.median("mean_ms", "mean", "ms", 3,
+    public static final Figure MEAN = Figure.median("mean_ms", "mean", "ms", LATENCY_DECIMALS,
             m -> m.statistics().meanMillis()).charted().compared(Better.LOWER).shown(3);
-    public static final Figure STDDEV = Figure.median("stddev_ms", "stddev", "ms", 3,
+    public static final Figure STDDEV = Figure.median("stddev_ms", "stddev", "ms", LATENCY_DECIMALS,
             m -> m.statistics().stdDevMillis()).charted().shown(3);
-    public static final Figure MIN = Figure.median("min_ms", "min", "ms", 0,
-            m -> (double) m.statistics().minMillis()).shown(3);
-    public static final Figure MAX = Figure.median("max_ms", "max", "ms", 0,
-            m -> (double) m.statistics().maxMillis()).shown(3);
+    public static final Figure MIN = Figure.median("min_ms", "min", "ms", LATENCY_DECIMALS,
+            m -> m.statistics().minMillis()).shown(3);
+    public static final Figure MAX = Figure.median("max_ms", "max", "ms", LATENCY_DECIMALS,
+            m -> m.statistics().maxMillis()).shown(3);
     public static final Figure P50 = percentile("p50_ms", "p50", 50).charted();
     public static final Figure P90 = percentile("p90_ms", "p90", 90).charted();
     public static final Figure P95 = percentile("p95_ms", "p95", 95).charted();
@@ -77,6 +83,9 @@ public final class StandardFigures {
     public static final Figure HOST_MEMORY = usage("host_memory_pct", "host memory", "%", 2,
             WindowUsage::hostMemoryPercent).shown(1);
 
+    /** The response-time figures (ms): in whole milliseconds when the run's plan had no microsecond timing. */
+    public static final List<Figure> RESPONSE_TIMES = List.of(MEAN, STDDEV, MIN, MAX, P50, P90, P95, P99, P99_9);
+
     static final List<Figure> ALL = List.of(SAMPLES, ERRORS, ERROR_PCT, INCORRECT, INCORRECT_PCT, THROUGHPUT, MEAN,
             STDDEV, MIN, MAX, P50, P90, P95, P99, P99_9, CPU_PER_MESSAGE, SERVER_CPU, GC_THROUGHPUT, HEAP_AFTER_FULL_GC,
             GENERATOR_CPU, CLIENT_CPU, BUSIEST_ENGINE_CPU, BUSIEST_ENGINE_HOST_CPU, BACKEND_CPU, BACKEND_CPU_PER_MESSAGE, GENERATOR_CPU_PER_SAMPLE,
@@ -93,11 +102,12 @@ public final class StandardFigures {
     }
 
     /**
-     * A response-time percentile (ms), HdrHistogram's value at that percentile (3 significant digits); shown with
-     * up to 3 decimals, as many as it is recorded with.
+     * A response-time percentile (ms), HdrHistogram's value at that percentile (3 significant digits) of the
+     * histogram of microseconds ({@link LatencyHistogram#millisAtPercentile}), shown with 3 decimals.
      */
     private static Figure percentile(String id, String title, double percentile) {
-        return Figure.mergedHistogram(id, title, "ms", 0, h -> h.getValueAtPercentile(percentile)).shown(3);
+        return Figure.mergedHistogram(id, title, "ms", LATENCY_DECIMALS,
+                h -> LatencyHistogram.millisAtPercentile(h, percentile)).shown(3);
     }
 
     private static Figure usage(String id, String title, String unit, int decimals, Function<WindowUsage, Double> f) {

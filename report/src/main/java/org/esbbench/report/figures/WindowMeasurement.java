@@ -9,7 +9,8 @@ import org.esbbench.report.usage.WindowUsage;
  * histogram and the CPU/GC usage over the window.
  *
  * @param statistics the measurement window's statistics
- * @param histogram  its response times (ms) in an HdrHistogram
+ * @param histogram  its response times in an HdrHistogram of microseconds, tagged with their timing
+ *                   ({@link org.esbbench.report.LatencyHistogram})
  * @param usage      CPU and GC figures over the window; {@link WindowUsage#UNKNOWN} without records
  */
 public record WindowMeasurement(Statistics statistics, AbstractHistogram histogram, WindowUsage usage) {

@@ -2,6 +2,7 @@ package org.esbbench.report.folder;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import org.esbbench.report.LatencyTiming;
 import org.esbbench.report.figures.Figure;
 import org.esbbench.report.figures.Figures;
 import org.esbbench.report.points.Point;
@@ -197,10 +198,25 @@ public final class RunJson {
                 m.put("engineShares", g.shares(p));
                 m.put("engines", g.engineCpu(s.repeats(), usage));
             });
+            latencyTiming(s, m);
             m.put("flags", s.flags());
             list.add(m);
         }
         return list;
+    }
+
+    /**
+     * How the point's response times were timed ({@code latencyTiming}: e.g. "latency timed in microseconds"), and
+     * per repeat when its repeats differ ({@code latencyTimingPerRepeat}); nothing when not known.
+     */
+    private static void latencyTiming(PointSummary s, Map<String, Object> m) {
+        s.latencyTiming().ifPresent(t -> m.put("latencyTiming", t.description()));
+        if (s.repeats().stream().map(r -> r.latencyTiming().orElse(null)).distinct().count() > 1) {
+            Map<String, Object> perRepeat = new LinkedHashMap<>();
+            s.repeats().forEach(r -> perRepeat.put(String.valueOf(r.repeat()),
+                    r.latencyTiming().map(LatencyTiming::description).orElse(null)));
+            m.put("latencyTimingPerRepeat", perRepeat);
+        }
     }
 
     /** Writes through a temporary file, so the results index never reads half of it. */

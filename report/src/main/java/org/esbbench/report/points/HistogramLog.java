@@ -5,30 +5,51 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.HdrHistogram.HistogramLogWriter;
+import org.esbbench.report.LatencyHistogram;
+import org.esbbench.report.LatencyTiming;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * A scenario run's measurement-window histogram (response times in ms) in HdrHistogram's own log format
- * ({@code histograms/NAME.hlog}): exact counts per bucket, so the repeats of a point can be merged later and its
- * percentiles read over every sample, and any HdrHistogram tool can read the file.
+ * A scenario run's measurement-window histogram in HdrHistogram's own log format ({@code histograms/NAME.hlog}):
+ * exact counts per bucket, so the repeats of a point can be merged later and its percentiles read over every
+ * sample, and any HdrHistogram tool can read the file.
+ *
+ * <p>Values are <b>microseconds</b>; the interval's tag says how they were timed ({@link LatencyTiming#code()}:
+ * {@code Tag=us}, {@code Tag=ms} for whole milliseconds × 1000, {@code Tag=mixed}), and the comment at the top says
+ * the unit to a reader. A log without a tag was written before the analysis kept microseconds: its values are
+ * whole milliseconds, and {@link #read} turns them into microseconds timed in whole milliseconds.
  */
 public final class HistogramLog {
+    /** The first line's comment: what the values are. */
+    static final String COMMENT = "measurement window, response times in microseconds (us), Interval_Max in ms; Tag:"
+            + " how they were timed: us = microseconds, ms = JMeter's whole milliseconds x 1000, mixed = some each";
+    /** HdrHistogram's log divides an interval's maximum by this: microseconds to milliseconds. */
+    private static final double MAX_IN_MILLIS = 1000.0;
+
     private HistogramLog() {
     }
 
-    public static void write(AbstractHistogram histogram, Path file) throws IOException {
+    /** Writes a histogram of microseconds tagged with its timing ({@link LatencyHistogram}). */
+    public static void write(AbstractHistogram micros, Path file) throws IOException {
+        if (LatencyHistogram.timing(micros).isEmpty()) {
+            // An untagged log would read back as whole milliseconds.
+            throw new IllegalArgumentException(file + ": the histogram has no timing tag (" + micros.getTag() + ")");
+        }
         Files.createDirectories(file.toAbsolutePath().getParent());
         try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
             HistogramLogWriter writer = new HistogramLogWriter(out);
-            writer.outputComment("measurement window, response times in ms");
+            writer.outputComment(COMMENT);
             writer.outputLogFormatVersion();
             writer.outputLegend();
-            writer.outputIntervalHistogram(histogram);
+            writer.outputIntervalHistogram(micros.getStartTimeStamp() / 1000.0, micros.getEndTimeStamp() / 1000.0, micros,
+                    MAX_IN_MILLIS);
             out.flush();
             if (out.checkError()) {
                 throw new IOException(file + ": could not write the histogram");
@@ -36,21 +57,31 @@ public final class HistogramLog {
         }
     }
 
-    /** Every interval of the file added into one histogram. */
+    /**
+     * Every interval of the file added into one histogram of microseconds, tagged with their timing; a log of the
+     * old form (no tag: whole milliseconds) comes back in microseconds, timed in whole milliseconds.
+     */
     public static Histogram read(Path file) throws IOException {
-        Histogram all = new Histogram(3);
+        List<AbstractHistogram> intervals = new ArrayList<>();
         try {
             HistogramLogReader reader = new HistogramLogReader(file.toFile());
             EncodableHistogram next;
             while ((next = reader.nextIntervalHistogram()) != null) {
                 if (next instanceof AbstractHistogram h) {
-                    all.add(h);
+                    intervals.add(h.getTag() == null ? LatencyHistogram.fromMillis(h) : checked(h, file));
                 }
             }
             reader.close();
         } catch (RuntimeException e) {
             throw new IOException(file + ": not an HdrHistogram log: " + e.getMessage(), e);
         }
-        return all;
+        return LatencyHistogram.merged(intervals);
+    }
+
+    private static AbstractHistogram checked(AbstractHistogram h, Path file) throws IOException {
+        if (LatencyHistogram.timing(h).isEmpty()) {
+            throw new IOException(file + ": unknown tag '" + h.getTag() + "' (us, ms or mixed expected)");
+        }
+        return h;
     }
 }

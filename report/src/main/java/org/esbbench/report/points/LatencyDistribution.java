@@ -5,6 +5,7 @@ import org.HdrHistogram.HistogramIterationValue;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
+import org.esbbench.report.LatencyHistogram;
 import org.esbbench.report.figures.Decimal;
 
 import java.io.IOException;
@@ -18,8 +19,10 @@ import java.util.List;
 
 /**
  * The response-time percentile distribution of one repeat, as HdrHistogram's percentile iteration gives it
- * (denser towards the tail), kept in {@code latency/<point>_r<N>.csv} with columns {@code percentile,value_ms}.
- * It is what the latency distribution chart plots.
+ * (denser towards the tail), kept in {@code latency/<point>_r<N>.csv} with columns {@code percentile,value_ms}:
+ * milliseconds with three decimals (to the microsecond when the run timed in microseconds, whole milliseconds
+ * otherwise), the same in files written before the histograms were kept in microseconds. It is what the latency
+ * distribution chart plots.
  */
 public final class LatencyDistribution {
 
@@ -30,14 +33,18 @@ public final class LatencyDistribution {
     private LatencyDistribution() {
     }
 
-    /** The distribution of a histogram of millisecond values; empty for an empty histogram. */
+    /**
+     * The distribution of a histogram of microseconds ({@link LatencyHistogram}), in milliseconds; empty for an empty
+     * histogram.
+     */
     public static List<Step> of(AbstractHistogram histogram) {
         List<Step> steps = new ArrayList<>();
         if (histogram.getTotalCount() == 0) {
             return steps;
         }
         for (HistogramIterationValue v : histogram.percentiles(5)) {
-            steps.add(new Step(v.getPercentileLevelIteratedTo(), histogram.highestEquivalentValue(v.getValueIteratedTo())));
+            steps.add(new Step(v.getPercentileLevelIteratedTo(),
+                    LatencyHistogram.millis(histogram, histogram.highestEquivalentValue(v.getValueIteratedTo()))));
             if (v.getPercentileLevelIteratedTo() >= 100.0) {
                 break;
             }

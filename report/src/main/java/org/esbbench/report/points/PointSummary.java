@@ -1,7 +1,8 @@
 package org.esbbench.report.points;
 
 import org.HdrHistogram.AbstractHistogram;
-import org.HdrHistogram.Histogram;
+import org.esbbench.report.LatencyHistogram;
+import org.esbbench.report.LatencyTiming;
 import org.esbbench.report.figures.Figure;
 import org.esbbench.report.figures.Figures;
 import org.esbbench.report.figures.StandardFigures;
@@ -96,9 +97,12 @@ public record PointSummary(Point point, List<RepeatRow> repeats, Map<Figure, Spr
         return s == null ? 0 : Math.round(s.value());
     }
 
-    /** All repeats' histograms merged, empty unless every repeat has one (else a partial merge would mislead). */
+    /**
+     * All repeats' histograms (µs) merged, empty unless every repeat has one (else a partial merge would mislead);
+     * tagged whole milliseconds only when every repeat was.
+     */
     private static Optional<AbstractHistogram> merged(Point point, List<RepeatRow> repeats, RepeatHistograms histograms) {
-        Histogram all = new Histogram(3);
+        List<AbstractHistogram> all = new ArrayList<>();
         for (RepeatRow r : repeats) {
             Optional<AbstractHistogram> h = histograms.of(point, r.repeat());
             if (h.isEmpty()) {
@@ -106,7 +110,16 @@ public record PointSummary(Point point, List<RepeatRow> repeats, Map<Figure, Spr
             }
             all.add(h.get());
         }
-        return Optional.of(all);
+        return Optional.of(LatencyHistogram.merged(all));
+    }
+
+    /**
+     * How the point's response times were timed over its repeats (the same for all, or mixed); empty when no repeat
+     * says (a points.csv written before it was recorded).
+     */
+    public Optional<LatencyTiming> latencyTiming() {
+        List<LatencyTiming> known = repeats.stream().map(RepeatRow::latencyTiming).flatMap(Optional::stream).toList();
+        return known.size() < repeats.size() ? Optional.empty() : LatencyTiming.together(known);
     }
 
     /**

@@ -2,6 +2,7 @@ package org.esbbench.report.points;
 
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
+import org.esbbench.report.LatencyTiming;
 import org.esbbench.report.figures.Combination;
 import org.esbbench.report.figures.Figure;
 import org.esbbench.report.figures.Figures;
@@ -27,6 +28,11 @@ import java.util.Map;
  */
 public final class PointsCsv {
     public static final String FILE_NAME = org.esbbench.report.folder.RunLayout.POINTS;
+    /**
+     * How the repeat's response times were timed ({@link LatencyTiming#code()}: us, ms, mixed); files written before
+     * it have no such column, their figures being of whole milliseconds.
+     */
+    public static final String LATENCY_TIMING = "latency_timing";
 
     private PointsCsv() {
     }
@@ -37,6 +43,7 @@ public final class PointsCsv {
         figures.all().forEach(f -> columns.add(f.id()));
         columns.add("flags");
         columns.add("dashboard");
+        columns.add(LATENCY_TIMING);
         return columns;
     }
 
@@ -52,6 +59,7 @@ public final class PointsCsv {
             figures.all().forEach(f -> record.add(f.recorded(r.value(f))));
             record.add(r.flags());
             record.add(r.dashboard());
+            record.add(r.latencyTiming().map(LatencyTiming::code).orElse(""));
             records.add(record);
         }
         CsvTable.write(file, columns(figures), records);
@@ -88,8 +96,10 @@ public final class PointsCsv {
                 values.put(f, fromCounts == null ? values.get(f) : fromCounts);
             }
         }
+        String timing = text(c, LATENCY_TIMING);
         return new RepeatRow(PointColumns.read(c), Integer.parseInt(c.get("repeat")), values, text(c, "flags"),
-                text(c, "dashboard"));
+                text(c, "dashboard"), timing.isBlank() ? null : LatencyTiming.ofCode(timing).orElseThrow(() ->
+                new IllegalArgumentException(LATENCY_TIMING + " '" + timing + "' is none of us, ms, mixed")));
     }
 
     /** A percentage column, when the file has it, must say what the counts say (to its decimals). */

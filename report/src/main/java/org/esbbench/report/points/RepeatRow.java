@@ -1,5 +1,6 @@
 package org.esbbench.report.points;
 
+import org.esbbench.report.LatencyTiming;
 import org.esbbench.report.figures.Figure;
 import org.esbbench.report.figures.StandardFigures;
 
@@ -7,6 +8,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One repeat of one point, as written to a run's {@code points.csv}: the value of every figure of the catalogue
@@ -18,14 +20,27 @@ import java.util.Objects;
  * @param values    figure values, in catalogue order
  * @param flags     saturation and other warnings, "; " separated, empty when none
  * @param dashboard path of the JMeter dashboard's index.html relative to the run folder, or empty
+ * @param timing    how its response times were timed ({@code latency_timing}); null when unknown (a points.csv
+ *                  written before it was recorded: whole milliseconds then)
  */
-public record RepeatRow(Point point, int repeat, Map<Figure, Double> values, String flags, String dashboard) {
+public record RepeatRow(Point point, int repeat, Map<Figure, Double> values, String flags, String dashboard,
+                        LatencyTiming timing) {
+
+    /** A row whose latency timing is not known. */
+    public RepeatRow(Point point, int repeat, Map<Figure, Double> values, String flags, String dashboard) {
+        this(point, repeat, values, flags, dashboard, null);
+    }
 
     public RepeatRow {
         // LinkedHashMap keeps catalogue order and, unlike Map.copyOf, allows the null of an unknown figure.
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
         flags = flags == null ? "" : flags;
         dashboard = dashboard == null ? "" : dashboard;
+    }
+
+    /** How its response times were timed; empty when not known. */
+    public Optional<LatencyTiming> latencyTiming() {
+        return Optional.ofNullable(timing);
     }
 
     /** The figure's value, {@code null} when unknown. */
@@ -58,12 +73,12 @@ public record RepeatRow(Point point, int repeat, Map<Figure, Double> values, Str
     public boolean equals(Object o) {
         // Values compared by figure id and value; a figure absent and a figure known to be unknown are the same.
         return o instanceof RepeatRow r && r.point.equals(point) && r.repeat == repeat && r.flags.equals(flags)
-                && r.dashboard.equals(dashboard) && known(r.values).equals(known(values));
+                && r.dashboard.equals(dashboard) && known(r.values).equals(known(values)) && r.timing == timing;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(point, repeat, known(values), flags, dashboard);
+        return Objects.hash(point, repeat, known(values), flags, dashboard, timing);
     }
 
     private static Map<Figure, Double> known(Map<Figure, Double> values) {

@@ -13,6 +13,7 @@ import org.esbbench.report.points.PointSummary;
 import org.esbbench.report.points.PointsCsv;
 import org.esbbench.report.points.RepeatHistograms;
 import org.esbbench.report.points.RepeatRow;
+import org.esbbench.report.summary.LatencyTimingNote;
 import org.esbbench.report.summary.RunSummary;
 import org.esbbench.report.summary.SummaryWriter;
 import org.esbbench.report.usage.RunFigures;
@@ -97,7 +98,7 @@ public final class RunAnalysis {
         PointsCsv.write(rows, layout.points(), options.figures());
         List<PointSummary> points = PointSummary.summarise(rows, options.figures(), RepeatHistograms.in(layout));
         ScalingCharts.write(points, layout.charts(), options.figures());
-        SummaryWriter.write(new RunSummary("Run " + plan.runId(), description(plan, generators, tolerance, raw), points, failures, warnings,
+        SummaryWriter.write(new RunSummary("Run " + plan.runId(), description(plan, generators, tolerance, raw, rows), points, failures, warnings,
                 OptionalDouble.of(options.saturationThresholdPercent()), drift, options.driftThresholdPercent()), layout,
                 options.figures());
         RunJson.write(layout, plan, journal.values(), ProcessesFile.read(layout.processes()), points, options.figures(),
@@ -123,14 +124,15 @@ public final class RunAnalysis {
      * the plan has no line, then what else every reader of the figures needs: said once.
      */
     private static String description(RunParametersFile plan, java.util.Optional<EnginesFile> generators,
-                                      ErrorTolerance tolerance, RawResults raw) {
+                                      ErrorTolerance tolerance, RawResults raw, List<RepeatRow> rows) {
         String window = plan.description().isBlank()
                 ? (plan.target().isBlank() ? "" : "Target `" + plan.target() + "`; ") + plan.repeats()
                 + (plan.repeats() == 1 ? " repeat" : " repeats") + "; warm-up " + plan.warmupSeconds()
                 + " s, measurement " + plan.measurementSeconds() + " s per scenario run."
                 : "";
         String facts = (window + tolerance.explanation().map(e -> " " + e).orElse("")
-                + raw.summaryNote().map(n -> " " + n).orElse("")).strip();
+                + raw.summaryNote().map(n -> " " + n).orElse("")
+                + LatencyTimingNote.of(rows).map(n -> " " + n).orElse("")).strip();
         if (generators.isPresent()) {
             facts += (facts.isEmpty() ? "" : "\n\n") + new EnginesReport(generators.get()).describe(plan.points());
         }

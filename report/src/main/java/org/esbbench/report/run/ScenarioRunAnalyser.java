@@ -143,7 +143,7 @@ public final class ScenarioRunAnalyser {
         drift.flag().ifPresent(flags::add);
         RepeatRow row = new RepeatRow(point, repeat,
                 figures.compute(new WindowMeasurement(m, results.measurementHistogram(), windowUsage)),
-                String.join("; ", flags), dashboard);
+                String.join("; ", flags), dashboard, results.latencyTiming());
         results.warnings().forEach(w -> log.accept("WARNING: " + name + ": " + w));
         failureOf(name, m, tolerance).ifPresent(failures::add);
         toleratedErrors(m, tolerance).ifPresent(w -> {
@@ -151,7 +151,8 @@ public final class ScenarioRunAnalyser {
             warnings.add(w);
         });
         log.accept(name + ": " + m.samples() + " samples, " + StandardFigures.THROUGHPUT.format(row.value(StandardFigures.THROUGHPUT))
-                + "/s, p99 " + StandardFigures.P99.format(row.value(StandardFigures.P99)) + " ms, " + m.errors()
+                + "/s, p99 " + StandardFigures.P99.format(row.value(StandardFigures.P99)) + " ms ("
+                + results.latencyTiming().description() + "), " + m.errors()
                 + " errors, " + m.incorrect() + " incorrect" + (row.flags().isEmpty() ? "" : "; " + row.flags()));
         return new Outcome(Optional.of(row), failures, warnings, Optional.of(drift));
     }

@@ -2,6 +2,7 @@ package org.esbbench.report.run;
 
 import org.esbbench.report.ThroughputSeries;
 import org.esbbench.report.figures.Decimal;
+import org.esbbench.report.figures.StandardFigures;
 
 import java.util.List;
 import java.util.Optional;
@@ -16,7 +17,8 @@ import java.util.Optional;
  * judged: window too short" and never flagged. A judged window is flagged {@value #FLAG} when the last third's
  * throughput differs from the first's by more than the threshold (percent of the first), or its p99 does, by more
  * than the threshold and by more than {@value #P99_RESOLUTION_MILLIS} ms (JMeter measures whole milliseconds:
- * 1 → 2 ms is +100 % and noise). Exactly at the threshold is not flagged. A flag does not fail the run.
+ * 1 → 2 ms is +100 % and noise; the floor is kept for a window timed in microseconds, so that the flag means the
+ * same for every run). Exactly at the threshold is not flagged. A flag does not fail the run.
  *
  * @param first            the window's first third
  * @param last             its last third
@@ -54,7 +56,7 @@ public record WindowDrift(ThroughputSeries.Slice first, ThroughputSeries.Slice l
         return from == 0 ? 0 : 100 * (last.throughputPerSecond() - from) / from;
     }
 
-    /** The last third's p99 against the first's, percent (a first p99 of 0 ms counts as 1 ms). */
+    /** The last third's p99 against the first's, percent (a first p99 under 1 ms counts as 1 ms). */
     public double p99ChangePercent() {
         return 100.0 * (last.p99Millis() - first.p99Millis()) / Math.max(1, first.p99Millis());
     }
@@ -77,11 +79,17 @@ public record WindowDrift(ThroughputSeries.Slice first, ThroughputSeries.Slice l
         return flagged() ? Optional.of(FLAG + ": " + figures()) : Optional.empty();
     }
 
-    /** Both thirds' figures: "throughput 1200.0/s → 950.0/s (-20.8%), p99 12 → 40 ms (+233.3%)". */
+    /** Both thirds' figures: "throughput 1200.0/s → 950.0/s (-20.8%), p99 12.000 → 40.000 ms (+233.3%)". */
     public String figures() {
         return "throughput " + Decimal.fixed(first.throughputPerSecond(), 1) + "/s → "
                 + Decimal.fixed(last.throughputPerSecond(), 1) + "/s (" + Decimal.signedPercent(throughputChangePercent())
-                + "), p99 " + first.p99Millis() + " → " + last.p99Millis() + " ms (" + Decimal.signedPercent(p99ChangePercent()) + ")";
+                + "), p99 " + millis(first.p99Millis()) + " → " + millis(last.p99Millis()) + " ms ("
+                + Decimal.signedPercent(p99ChangePercent()) + ")";
+    }
+
+    /** A p99 as every latency figure is written: ms with three decimals. */
+    private static String millis(double ms) {
+        return Decimal.fixed(ms, StandardFigures.LATENCY_DECIMALS);
     }
 
     /** What the summary says of the window, flagged or not. */

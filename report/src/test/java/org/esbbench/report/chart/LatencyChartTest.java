@@ -2,6 +2,8 @@ package org.esbbench.report.chart;
 
 import org.esbbench.report.points.LatencyDistribution;
 import org.HdrHistogram.Histogram;
+import org.esbbench.report.LatencyHistogram;
+import org.esbbench.report.LatencyTiming;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -9,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -31,7 +34,7 @@ class LatencyChartTest {
         List<String> texts = RenderedChart.svgTexts(files.get(1));
         assertThat(texts).contains("direct_u10_s1024_d0, repeat 1", "Percentile", "Response time (ms)",
                 "0%", "90%", "99%", "99.9%", "99.99%",
-                "Response time (max " + Math.round(max) + " ms)");
+                "Response time (max " + String.format(Locale.ROOT, "%.3f", max) + " ms)");
     }
 
     @Test
@@ -49,14 +52,25 @@ class LatencyChartTest {
 
     @Test
     void aDistributionOfOneValueStillShowsAPoint() throws IOException {
-        Histogram h = new Histogram(3);
-        h.recordValue(42);
+        Histogram h = LatencyHistogram.tagged(new Histogram(3), LatencyTiming.WHOLE_MILLISECONDS);
+        h.recordValue(42_000);
         List<LatencyDistribution.Step> steps = LatencyDistribution.of(h);
 
         List<Path> files = LatencyChart.write("one sample", steps, dir.resolve("one.png"));
 
         RenderedChart.assertPng(files.get(0), ChartStyle.lineColour(0));
-        assertThat(RenderedChart.svgTexts(files.get(1))).contains("Response time (max 42 ms)");
+        assertThat(RenderedChart.svgTexts(files.get(1))).contains("Response time (max 42.000 ms)");
+    }
+
+    @Test
+    void aSubMillisecondDistributionIsLabelledToTheMicrosecond() throws IOException {
+        Histogram h = LatencyHistogram.tagged(new Histogram(3), LatencyTiming.MICROSECONDS);
+        h.recordValueWithCount(187, 90);
+        h.recordValueWithCount(913, 10);
+
+        List<Path> files = LatencyChart.write("sub-ms", LatencyDistribution.of(h), dir.resolve("sub.png"));
+
+        assertThat(RenderedChart.svgTexts(files.get(1))).contains("Response time (max 0.913 ms)");
     }
 
     @Test

@@ -36,7 +36,7 @@ class ComparisonReportTest {
         assertThat(md).contains("## direct", "## xslt");
         assertThat(md).contains("| users or rate | size | delay ms | figure | camel\\|4.18 | run-b | run-b / camel\\|4.18 | run-b vs camel\\|4.18 |");
         assertThat(md).contains("| 10 | 1 KiB | 0 | throughput msgs/s (higher is better) | 1000.0 [980.0–1020.0] | 1200.0 [1150.0–1250.0] | 1.200 (+20.0%) | significant |");
-        assertThat(md).contains("| 10 | 1 KiB | 0 | p99 ms (lower is better) | 10 [10–10] | 12 [12–12] | 1.200 (+20.0%) | significant |");
+        assertThat(md).contains("| 10 | 1 KiB | 0 | p99 ms (lower is better) | 10.000 [10.000–10.000] | 12.000 [12.000–12.000] | 1.200 (+20.0%) | significant |");
         assertThat(md).contains("| 50 | 10 KiB | 0 | throughput msgs/s (higher is better) | 300.0 [290.0–310.0] | missing |  | missing |");
         assertThat(md).contains("## Points not measured by every run", "`xslt_u50_s10240_d0`: missing in run-b");
     }

@@ -37,7 +37,7 @@ class RegressionCheckTest {
         assertThat(r.checks().get(0).change(THROUGHPUT)).isCloseTo(-9.5, within(1e-9));
         assertThat(r.checks().get(0).change(P99)).isCloseTo(19, within(1e-9));
         assertThat(r.report()).startsWith("OK: candidate cand against baseline base, 1 points within limits")
-                .contains("| direct_u10_s1024_d0 | 1000.0 -> 905.0 | -9.5% | 100 -> 119 | +19.0% | ok |");
+                .contains("| direct_u10_s1024_d0 | 1000.0 -> 905.0 | -9.5% | 100.000 -> 119.000 | +19.0% | ok |");
     }
 
     @Test
@@ -59,7 +59,7 @@ class RegressionCheckTest {
                 run(new RunFolderFixture(dir.resolve("cand"), "cand").point(direct, 125, 1000)));
 
         assertThat(r.failureMessages()).containsExactly(
-                "FAIL direct_u10_s1024_d0: p99 grew 25.0% (100 ms -> 125 ms), more than the allowed 20%");
+                "FAIL direct_u10_s1024_d0: p99 grew 25.0% (100.000 ms -> 125.000 ms), more than the allowed 20%");
     }
 
     @Test
@@ -72,7 +72,7 @@ class RegressionCheckTest {
                 run(new RunFolderFixture(dir.resolve("cand2"), "cand").point(direct, 5, 1000)));
 
         assertThat(oneStep.passed()).isTrue();
-        assertThat(twoSteps.failureMessages()).singleElement().asString().contains("p99 grew 150.0% (2 ms -> 5 ms)");
+        assertThat(twoSteps.failureMessages()).singleElement().asString().contains("p99 grew 150.0% (2.000 ms -> 5.000 ms)");
     }
 
     @Test

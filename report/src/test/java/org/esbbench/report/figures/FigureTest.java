@@ -25,10 +25,13 @@ class FigureTest {
 
     @Test
     void aDisplayNeverShowsMoreDecimalsThanTheFigureIsRecordedWith() {
-        // percentiles are recorded in whole milliseconds (JMeter's resolution): shown with up to 3, they show none
-        assertThat(P99.decimals()).isZero();
-        assertThat(P99.shownDecimals()).isZero();
-        assertThat(P99.format(6.0)).isEqualTo("6");
+        // percentiles are recorded to the microsecond: shown with 3 decimals, whole milliseconds too
+        assertThat(P99.decimals()).isEqualTo(3);
+        assertThat(P99.shownDecimals()).isEqualTo(3);
+        assertThat(P99.format(6.0)).isEqualTo("6.000");
+        Figure coarse = Figure.median("coarse_ms", "coarse", "ms", 0, m -> 0.0).shown(3);
+        assertThat(coarse.shownDecimals()).isZero();
+        assertThat(coarse.format(6.0)).isEqualTo("6");
         Figure fine = Figure.median("fine_ms", "fine", "ms", 6, m -> 0.0).shown(3);
         assertThat(fine.shownDecimals()).isEqualTo(3);
         assertThat(fine.format(1.2345678)).isEqualTo("1.235");

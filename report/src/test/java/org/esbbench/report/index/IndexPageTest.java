@@ -61,7 +61,7 @@ class IndexPageTest {
         assertThat(points.get(0).select("td").get(columns.indexOf("throughput msgs/s")).select("span.spread").text())
                 .as("the spread on a line of its own").isEqualTo("[1000.0–1100.0]");
         assertThat(direct.get(columns.indexOf("mean ms"))).isEqualTo("5.250 [5.000–5.500]");
-        assertThat(direct.get(columns.indexOf("p99 ms"))).isEqualTo("11 [10–11]");
+        assertThat(direct.get(columns.indexOf("p99 ms"))).isEqualTo("10.500 [10.000–11.000]");
         assertThat(direct.get(columns.indexOf("CPU per msg µs"))).isEqualTo("51.0 [50.0–52.0]");
         assertThat(direct.get(columns.indexOf("error %"))).as("no bracket when every repeat shows the same").isEqualTo("0.00");
         List<String> xslt = texts(points.get(1).select("td"));

@@ -1,6 +1,8 @@
 package org.esbbench.report.points;
 
 import org.HdrHistogram.Histogram;
+import org.esbbench.report.LatencyHistogram;
+import org.esbbench.report.LatencyTiming;
 import org.esbbench.report.figures.Figures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,12 +63,12 @@ class PointSummaryTest {
 
     @Test
     void percentilesOfAPointComeFromTheMergedHistogramsOfItsRepeats() {
-        // Repeat 1: 120 samples of 1 ms; repeat 2: 80 samples of 50 ms. The repeats' p50 are 1 and 50 (median of
-        // two: 25.5); over all 200 samples the p50 is 1 ms and the p99 50 ms.
-        Histogram one = new Histogram(3);
-        one.recordValueWithCount(1, 120);
-        Histogram two = new Histogram(3);
-        two.recordValueWithCount(50, 80);
+        // Repeat 1: 120 samples of 1 ms; repeat 2: 80 samples of 50 ms (histograms of µs, timed in whole ms). The
+        // repeats' p50 are 1 and 50 (median of two: 25.5); over all 200 samples the p50 is 1 ms and the p99 50 ms.
+        Histogram one = LatencyHistogram.tagged(new Histogram(3), LatencyTiming.WHOLE_MILLISECONDS);
+        one.recordValueWithCount(1_000, 120);
+        Histogram two = LatencyHistogram.tagged(new Histogram(3), LatencyTiming.WHOLE_MILLISECONDS);
+        two.recordValueWithCount(50_000, 80);
         List<RepeatRow> rows = List.of(
                 RowBuilder.row(DIRECT_10, 1).counts(100, 0, 0).set(P50, 1.0).set(P99, 1.0).set(MEAN, 1.99).build(),
                 RowBuilder.row(DIRECT_10, 2).counts(100, 0, 0).set(P50, 50.0).set(P99, 50.0).set(MEAN, 50.0).build());
@@ -96,7 +98,7 @@ class PointSummaryTest {
 
     @Test
     void histogramLogsRoundTripExactly() throws IOException {
-        Histogram h = new Histogram(3);
+        Histogram h = LatencyHistogram.tagged(new Histogram(3), LatencyTiming.MICROSECONDS);
         h.recordValueWithCount(3, 1000);
         h.recordValue(12_345);
         Path file = dir.resolve("histograms/x.hlog");
@@ -108,6 +110,7 @@ class PointSummaryTest {
         assertThat(read.getTotalCount()).isEqualTo(1001);
         assertThat(read.getValueAtPercentile(99.95)).isEqualTo(h.getValueAtPercentile(99.95));
         assertThat(read).isEqualTo(h);
+        assertThat(LatencyHistogram.timing(read)).contains(LatencyTiming.MICROSECONDS);
     }
 
     @Test
@@ -141,7 +144,7 @@ class PointSummaryTest {
         assertThat(csv.lines().findFirst()).hasValueSatisfying(h -> assertThat(h)
                 .startsWith("scenario,users,rate,size_bytes,delay_ms,heap,repeat,samples,errors,error_pct,incorrect,incorrect_pct,"
                         + "throughput_per_s,mean_ms,stddev_ms,min_ms,max_ms,p50_ms,p90_ms,p95_ms,p99_ms,p99_9_ms,")
-                .endsWith(",flags,dashboard"));
+                .endsWith(",flags,dashboard,latency_timing"));
         assertThat(csv).contains(",3000,1,0.033333,2,0.066667,");
         assertThat(PointsCsv.read(file)).containsExactly(failing(DIRECT_10, 1, 3000, 1, 2));
 

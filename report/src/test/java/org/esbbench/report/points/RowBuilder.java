@@ -1,5 +1,6 @@
 package org.esbbench.report.points;
 
+import org.esbbench.report.LatencyTiming;
 import org.esbbench.report.figures.Figure;
 
 import java.util.LinkedHashMap;
@@ -18,6 +19,7 @@ public final class RowBuilder {
     private final Map<Figure, Double> values = new LinkedHashMap<>();
     private String flags = "";
     private String dashboard = "";
+    private LatencyTiming timing;
 
     private RowBuilder(Point point, int repeat) {
         this.point = point;
@@ -53,7 +55,12 @@ public final class RowBuilder {
         return this;
     }
 
+    public RowBuilder timing(LatencyTiming latencyTiming) {
+        this.timing = latencyTiming;
+        return this;
+    }
+
     public RepeatRow build() {
-        return new RepeatRow(point, repeat, values, flags, dashboard);
+        return new RepeatRow(point, repeat, values, flags, dashboard, timing);
     }
 }

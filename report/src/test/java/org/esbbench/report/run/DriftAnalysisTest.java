@@ -70,7 +70,7 @@ class DriftAnalysisTest {
         assertThat(result.failures()).as("a flag does not fail the run").isEmpty();
         assertThat(result.points().get(0).flags()).containsExactly(WindowDrift.FLAG + " in 1 of 1 repeat");
         assertThat(Files.readString(layout.points())).containsPattern(
-                "drift: throughput \\d+\\.\\d/s → \\d+\\.\\d/s \\(-\\d+\\.\\d%\\), p99 2 → 20 ms \\(\\+900\\.0%\\)");
+                "drift: throughput \\d+\\.\\d/s → \\d+\\.\\d/s \\(-\\d+\\.\\d%\\), p99 2\\.000 → 20\\.000 ms \\(\\+900\\.0%\\)");
         assertThat(layout.summaryCsv()).content().contains(WindowDrift.FLAG + " in 1 of 1 repeat");
         Path chart = layout.charts().resolve(ThroughputChart.fileName(NAME));
         assertThat(chart).isNotEmptyFile();

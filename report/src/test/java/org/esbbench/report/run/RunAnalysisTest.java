@@ -3,6 +3,8 @@ package org.esbbench.report.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.HdrHistogram.Histogram;
+import org.esbbench.report.LatencyHistogram;
+import org.esbbench.report.LatencyTiming;
 import org.esbbench.report.ReportCommand;
 import org.esbbench.report.WindowedResults;
 import org.esbbench.report.folder.PerfMonAgentFile;
@@ -61,7 +63,9 @@ class RunAnalysisTest {
         assertThat(layout.charts().resolve("direct-users-stddev_ms.svg")).isNotEmptyFile();
         assertThat(layout.summaryCsv()).content().contains(",p99_9_ms,p99_9_ms_min,p99_9_ms_max,");
         assertThat(layout.summaryMd()).content()
-                .startsWith("# Run 20261123-090000-reference\n\ndirect at 5 and 10 users, 1 KiB\n\n| scenario |")
+                .startsWith("# Run 20261123-090000-reference\n\ndirect at 5 and 10 users, 1 KiB\n\n"
+                        + "Latency in whole milliseconds: the plan lacks the microsecond timing element (the results"
+                        + " files have no elapsed_us values; response times are JMeter's elapsed).\n\n| scenario |")
                 .contains("| stddev ms |", "| p99.9 ms |", "merged HdrHistogram of its repeats",
                         "![direct: p99.9 against users](charts/direct-users-p99_9_ms.png)", "[chart](charts/direct_u10_s1024_d0_r2-latency.png)",
                         "A run is flagged machine-saturated when this machine's CPU was at least 90")
@@ -77,17 +81,20 @@ class RunAnalysisTest {
 
         PointSummary five = RunAnalysis.analyse(layout, AnalysisOptions.defaults(), log::add).points().get(0);
 
-        Histogram merged = new Histogram(3);
+        List<Histogram> repeats = new ArrayList<>();
         long samples = 0;
         for (String name : List.of("direct_u5_s1024_d0_r1", "direct_u5_s1024_d0_r2")) {
             WindowedResults w = WindowedResults.read(layout.results(name), AnalysableRunFixture.WARMUP_SECONDS * 1000,
                     AnalysableRunFixture.MEASUREMENT_SECONDS * 1000);
-            merged.add(w.measurementHistogram());
+            repeats.add(w.measurementHistogram());
             samples += w.measurement().samples();
             assertThat(HistogramLog.read(layout.histogram(name))).isEqualTo(w.measurementHistogram());
         }
-        assertThat(five.value(P99).value()).isEqualTo((double) merged.getValueAtPercentile(99));
-        assertThat(five.value(P99_9).value()).isEqualTo((double) merged.getValueAtPercentile(99.9));
+        // Histograms of µs, timed in whole ms (the fixture's files have no elapsed_us): percentiles in whole ms.
+        Histogram merged = LatencyHistogram.merged(repeats);
+        assertThat(LatencyHistogram.timing(merged)).contains(LatencyTiming.WHOLE_MILLISECONDS);
+        assertThat(five.value(P99).value()).isEqualTo(Math.floor(merged.getValueAtPercentile(99) / 1000.0));
+        assertThat(five.value(P99_9).value()).isEqualTo(Math.floor(merged.getValueAtPercentile(99.9) / 1000.0));
         assertThat(five.value(SAMPLES).value()).isEqualTo((double) samples);
     }
 

@@ -26,9 +26,9 @@ class WindowDriftTest {
         assertThat(d.judged()).isTrue();
         assertThat(d.throughputChangePercent()).isCloseTo(-20.83, org.assertj.core.data.Offset.offset(0.01));
         assertThat(d.flagged()).isTrue();
-        assertThat(d.flag()).hasValue("drift: throughput 1200.0/s → 950.0/s (-20.8%), p99 12 → 12 ms (+0.0%)");
+        assertThat(d.flag()).hasValue("drift: throughput 1200.0/s → 950.0/s (-20.8%), p99 12.000 → 12.000 ms (+0.0%)");
         assertThat(d.verdict()).isEqualTo("**drift**, first to last third: throughput 1200.0/s → 950.0/s (-20.8%),"
-                + " p99 12 → 12 ms (+0.0%); threshold 10 %");
+                + " p99 12.000 → 12.000 ms (+0.0%); threshold 10 %");
     }
 
     @Test
@@ -37,7 +37,7 @@ class WindowDriftTest {
 
         assertThat(d.flagged()).isFalse();
         assertThat(d.flag()).isEmpty();
-        assertThat(d.verdict()).startsWith("steady, first to last third: throughput 1000.0/s → 1050.0/s (+5.0%), p99 12 → 13 ms");
+        assertThat(d.verdict()).startsWith("steady, first to last third: throughput 1000.0/s → 1050.0/s (+5.0%), p99 12.000 → 13.000 ms");
     }
 
     @Test

@@ -91,7 +91,7 @@ class SummaryWriterTest {
                 .singleElement();
         // 1 error and 2 incorrect replies of 6000 samples; the first repeat 1 and 2 of 3000, the second none
         assertThat(cells(headline.get(2))).containsExactly("direct", "10", "1 KiB · 0 ms", "105.0 [100.0–110.0]", "–",
-                "–", "11 [10–12]", "–", "0.02 [0.00–0.03]", "0.03 [0.00–0.07]", "42.0 [40.0–44.0]",
+                "–", "11.000 [10.000–12.000]", "–", "0.02 [0.00–0.03]", "0.03 [0.00–0.07]", "42.0 [40.0–44.0]",
                 "generator-saturated in 1 of 2 repeats");
         assertThat(cells(headline.get(3))).startsWith("direct", "50", "1 KiB · 0 ms", "300.0").contains("0.00");
 

@@ -39,7 +39,7 @@ class DriftFlagIT {
         assertThat(point.get("flags")).as("flags of " + name).contains(WindowDrift.FLAG + ": throughput ");
         String flag = point.get("flags").substring(point.get("flags").indexOf(WindowDrift.FLAG + ": "));
         // 30 ms per request for 2 users caps the last third near 65/s: far below the first third's rate.
-        assertThat(flag).matches("(?s).*throughput [0-9.]+/s → [0-9.]+/s \\(-[0-9.]+%\\), p99 \\d+ → \\d+ ms \\(\\+[0-9.]+%\\).*");
+        assertThat(flag).matches("(?s).*throughput [0-9.]+/s → [0-9.]+/s \\(-[0-9.]+%\\), p99 \\d+\\.\\d{3} → \\d+\\.\\d{3} ms \\(\\+[0-9.]+%\\).*");
 
         String summary = Files.readString(layout.summaryMd());
         assertThat(summary).contains("## Throughput over the window", "- " + name + ": **" + WindowDrift.FLAG
