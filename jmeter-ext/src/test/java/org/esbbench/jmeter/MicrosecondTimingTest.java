@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.junit.jupiter.api.AfterEach;
@@ -26,40 +27,72 @@ class MicrosecondTimingTest {
     }
 
     @AfterEach
-    void clearVariables() {
+    void clearContext() {
         JMeterContextService.getContext().setVariables(new JMeterVariables());
+        JMeterContextService.getContext().setPreviousResult(null);
     }
 
-    /** One sample as JMeterThread brackets it, with a sleep as the sample, on the calling thread. */
-    private static long timedSleep(MicrosecondTiming timing, long sleepMillis) throws InterruptedException {
+    /**
+     * One sample as JMeterThread runs it on the calling thread: the monitor's start, the sampler's own set-up
+     * ({@code setUpMillis}), JMeter's sampleStart, the sample (a sleep), sampleEnd, the monitor's end, the
+     * post-processors. Returns the result, with the thread's elapsed_us.
+     */
+    private static Sample sample(MicrosecondTiming timing, long setUpMillis, long sleepMillis) throws InterruptedException {
+        SampleResult result = new SampleResult();
         timing.sampleStarting(null);
+        Thread.sleep(setUpMillis);
+        result.sampleStart();
         Thread.sleep(sleepMillis);
+        result.sampleEnd();
         timing.sampleEnded(null);
-        return Long.parseLong(JMeterContextService.getContext().getVariables().get(MicrosecondTiming.VARIABLE));
+        JMeterContextService.getContext().setPreviousResult(result);
+        timing.process();
+        String micros = JMeterContextService.getContext().getVariables().get(MicrosecondTiming.VARIABLE);
+        return new Sample(result.getTime(), micros == null ? -1 : Long.parseLong(micros));
+    }
+
+    private record Sample(long elapsedMillis, long micros) {
+        boolean agreesWithJMeter() {
+            return Math.abs(micros / 1000.0 - elapsedMillis) <= 1.0;
+        }
     }
 
     @Test
-    void putsTheSampleMicrosecondsIntoTheThreadsVariable() throws InterruptedException {
+    void putsEachSamplesMicrosecondsIntoTheThreadsVariable() throws InterruptedException {
         JMeterContextService.getContext().setVariables(new JMeterVariables());
         MicrosecondTiming timing = new MicrosecondTiming();
 
-        long first = timedSleep(timing, 30);
-        long second = timedSleep(timing, 5);
+        Sample first = sample(timing, 0, 30);
+        Sample second = sample(timing, 0, 5);
 
-        assertThat(first).isBetween(30_000L, 30_000L + SLACK_MICROS);
-        assertThat(second).isBetween(5_000L, 5_000L + SLACK_MICROS);
+        assertThat(first.micros()).isBetween(30_000L, 30_000L + SLACK_MICROS);
+        assertThat(second.micros()).isBetween(5_000L, 5_000L + SLACK_MICROS);
+        assertThat(first.agreesWithJMeter()).as(first.toString()).isTrue();
+        assertThat(second.agreesWithJMeter()).as(second.toString()).isTrue();
     }
 
     @Test
-    void anEmptySampleTakesNoMoreThanAFewMicroseconds() {
+    void theSamplersSetUpBeforeJMetersStartIsLeftOutAsJMeterLeavesItOut() throws InterruptedException {
         JMeterContextService.getContext().setVariables(new JMeterVariables());
         MicrosecondTiming timing = new MicrosecondTiming();
 
-        timing.sampleStarting(null);
-        timing.sampleEnded(null);
+        Sample withSetUp = sample(timing, 40, 10);
 
-        assertThat(Long.parseLong(JMeterContextService.getContext().getVariables().get(MicrosecondTiming.VARIABLE)))
-            .isBetween(0L, 10_000L);
+        assertThat(withSetUp.micros()).as(withSetUp.toString()).isBetween(9_000L, 10_000L + SLACK_MICROS)
+            .isLessThan(40_000L);
+        assertThat(withSetUp.agreesWithJMeter()).as(withSetUp.toString()).isTrue();
+    }
+
+    @Test
+    void aSampleTheMonitorDidNotBracketGetsNoValue() throws InterruptedException {
+        JMeterContextService.getContext().setVariables(new JMeterVariables());
+        MicrosecondTiming timing = new MicrosecondTiming();
+        sample(timing, 0, 1);
+
+        // A second post-processing without a bracket in between (a Transaction Controller's parent sample).
+        timing.process();
+
+        assertThat(JMeterContextService.getContext().getVariables().get(MicrosecondTiming.VARIABLE)).isNull();
     }
 
     @Test
@@ -69,35 +102,35 @@ class MicrosecondTimingTest {
         CountDownLatch shortEnded = new CountDownLatch(1);
         ExecutorService threads = Executors.newFixedThreadPool(2);
         try {
-            // The long sample starts first and ends last: a start time kept in a shared field would give
-            // the short sample's start to the long one.
-            Callable<String> longSample = () -> {
+            // The long sample starts first and ends last: a bracket kept in a shared field would give the short
+            // sample's start to the long one, and the long one's end would be taken for the short one's.
+            Callable<Long> longSample = () -> {
                 JMeterContextService.getContext().setVariables(new JMeterVariables());
+                SampleResult result = new SampleResult();
                 shared.sampleStarting(null);
+                result.sampleStart();
                 longStarted.countDown();
                 shortEnded.await(10, TimeUnit.SECONDS);
                 Thread.sleep(20);
+                result.sampleEnd();
                 shared.sampleEnded(null);
-                return JMeterContextService.getContext().getVariables().get(MicrosecondTiming.VARIABLE);
+                JMeterContextService.getContext().setPreviousResult(result);
+                shared.process();
+                return Long.parseLong(JMeterContextService.getContext().getVariables().get(MicrosecondTiming.VARIABLE));
             };
-            Callable<String> shortSample = () -> {
+            Callable<Long> shortSample = () -> {
                 JMeterContextService.getContext().setVariables(new JMeterVariables());
                 longStarted.await(10, TimeUnit.SECONDS);
                 Thread.sleep(60);
-                shared.sampleStarting(null);
-                Thread.sleep(5);
-                shared.sampleEnded(null);
+                Sample sample = sample(shared, 0, 5);
                 shortEnded.countDown();
-                return JMeterContextService.getContext().getVariables().get(MicrosecondTiming.VARIABLE);
+                return sample.micros();
             };
-            Future<String> longResult = threads.submit(longSample);
-            Future<String> shortResult = threads.submit(shortSample);
+            Future<Long> longResult = threads.submit(longSample);
+            Future<Long> shortResult = threads.submit(shortSample);
 
-            long longMicros = Long.parseLong(longResult.get(20, TimeUnit.SECONDS));
-            long shortMicros = Long.parseLong(shortResult.get(20, TimeUnit.SECONDS));
-
-            assertThat(longMicros).isGreaterThanOrEqualTo(60_000L + 5_000L + 20_000L);
-            assertThat(shortMicros).isBetween(5_000L, 5_000L + SLACK_MICROS);
+            assertThat(longResult.get(20, TimeUnit.SECONDS)).isGreaterThanOrEqualTo(60_000L + 5_000L + 20_000L);
+            assertThat(shortResult.get(20, TimeUnit.SECONDS)).isBetween(5_000L, 5_000L + SLACK_MICROS);
             assertThat(JMeterContextService.getContext().getVariables().get(MicrosecondTiming.VARIABLE))
                 .as("the test thread ran no sample").isNull();
         } finally {
@@ -106,20 +139,23 @@ class MicrosecondTimingTest {
     }
 
     @Test
-    void aCloneKeepsItsOwnStart() throws InterruptedException {
+    void aCloneKeepsItsOwnBracket() throws InterruptedException {
         JMeterContextService.getContext().setVariables(new JMeterVariables());
         MicrosecondTiming original = new MicrosecondTiming();
         MicrosecondTiming copy = (MicrosecondTiming) original.clone();
 
+        SampleResult outer = new SampleResult();
         original.sampleStarting(null);
+        outer.sampleStart();
         Thread.sleep(20);
-        copy.sampleStarting(null);
-        copy.sampleEnded(null);
-        long copyMicros = Long.parseLong(JMeterContextService.getContext().getVariables().get(MicrosecondTiming.VARIABLE));
+        Sample inner = sample(copy, 0, 0);
+        outer.sampleEnd();
         original.sampleEnded(null);
-        long originalMicros = Long.parseLong(JMeterContextService.getContext().getVariables().get(MicrosecondTiming.VARIABLE));
+        JMeterContextService.getContext().setPreviousResult(outer);
+        original.process();
 
-        assertThat(copyMicros).isLessThan(20_000L);
-        assertThat(originalMicros).isGreaterThanOrEqualTo(20_000L);
+        assertThat(inner.micros()).isLessThan(20_000L);
+        assertThat(Long.parseLong(JMeterContextService.getContext().getVariables().get(MicrosecondTiming.VARIABLE)))
+            .isGreaterThanOrEqualTo(20_000L);
     }
 }

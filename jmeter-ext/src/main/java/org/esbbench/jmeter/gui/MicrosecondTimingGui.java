@@ -9,8 +9,8 @@ import org.apache.jmeter.testelement.TestElement;
 import org.esbbench.jmeter.MicrosecondTiming;
 
 /**
- * Editor of {@link MicrosecondTiming}, under Config Elements: nothing to set, it times every sample of the threads
- * whose tree holds it (put it at test-plan level to cover every sampler).
+ * Editor of {@link MicrosecondTiming}, under Config Elements: nothing to set; it times the samplers in its scope
+ * (put it on the Test Plan to cover every sampler).
  */
 public class MicrosecondTimingGui extends AbstractConfigGui {
 
@@ -20,7 +20,7 @@ public class MicrosecondTimingGui extends AbstractConfigGui {
         setLayout(new BorderLayout(0, 5));
         setBorder(makeBorder());
         add(makeTitlePanel(), BorderLayout.NORTH);
-        add(new JLabel("<html>Times every sample of its threads in microseconds into the variable <b>"
+        add(new JLabel("<html>Times every sampler in its scope (on the Test Plan: all) in microseconds into the variable <b>"
             + MicrosecondTiming.VARIABLE + "</b>.<br>Save it as a results column with the JMeter property"
             + " <code>sample_variables=" + MicrosecondTiming.VARIABLE + "</code> (the suite sets it).</html>"),
             BorderLayout.CENTER);

@@ -8,10 +8,10 @@ import org.esbbench.maven.plans.PlanRule;
 /**
  * Rule 9, a notice rather than a refusal: every sampler is timed in microseconds by the extension's Microsecond
  * Timing element ({@code org.esbbench.jmeter.MicrosecondTiming}), which fills the results file's {@code elapsed_us}
- * column. Without it the column stays empty and the analysis falls back to JMeter's {@code elapsed}, whole
+ * column. Without it the column stays empty and latency is only in JMeter's {@code elapsed}, whole
  * milliseconds, so a sub-millisecond server shows 0 ms. A sampler counts as covered when the element runs in its
- * scope (the Test Plan, as in the standard plans, or one of its ancestors); JMeter would in fact let the element time
- * every sampler of its thread group wherever it sits there, so this asks for slightly more than JMeter needs.
+ * scope (the Test Plan, as in the standard plans, or one of its ancestors): the element sets the variable as a
+ * post-processor, which JMeter runs for the samplers in its scope only.
  */
 public final class MicrosecondTimingRule implements PlanRule {
 
