@@ -5,14 +5,15 @@
 # included), for
 #   without  soap-http.jmx with its Microsecond Timing ("microsecond timing") disabled,
 #   with     soap-http.jmx as it is.
-# Both write the elapsed_us column (sample_variables=elapsed_us), empty without the element. The variants alternate
-# REPEATS times, so that a drift of the machine shows in both; the element's own cost per sample (tens of ns) is far
+# Both write the elapsed_us column (sample_variables=elapsed_us), `null` without the element. The variants alternate
+# REPEATS times, so that a drift of the machine shows in both; the element's own cost per sample (about 0.1 us) is far
 # below the run-to-run noise of this figure, which is why MicrosecondTimingCostBenchmark measures it in isolation:
 # this script gives JMeter's CPU per sample to set it against. Loopback only; every run ends by itself (closed
 # model, hold = warm-up + measurement + 3 s); stops what it starts.
 #
 #   mvn -B install -DskipTests             # once: jars, JMeter laid out by the suite, payloads in data/generated
-#   bash jmeter-ext/bench/timing-cost.sh   # USERS=20 WARMUP=20 MEASURE=40 SIZE=1024 REPEATS=3 JMETER_DIR=<a JMeter home>
+#   bash jmeter-ext/bench/timing-cost.sh   # USERS=20 WARMUP=20 MEASURE=40 SIZE=1024 REPEATS=3 VARIANTS="without with"
+#                                          # JMETER_DIR=<a JMeter home>
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,6 +23,7 @@ WARMUP=${WARMUP:-20}
 MEASURE=${MEASURE:-40}
 SIZE=${SIZE:-1024}
 REPEATS=${REPEATS:-3}
+VARIANTS=${VARIANTS:-"without with"}   # the order within each repeat
 PORT=${PORT:-18688}
 RAMPUP=$(( WARMUP / 2 < 5 ? WARMUP / 2 : 5 ))
 source "$here/laid-out-jmeter.sh"
@@ -48,7 +50,7 @@ hz=$(getconf CLK_TCK)
 echo "# $(date -u +%Y-%m-%dT%H:%MZ) $(nproc) cores, USERS=$USERS WARMUP=$WARMUP MEASURE=$MEASURE SIZE=$SIZE, JMeter $jmeter_dir"
 printf '%-6s %-8s %10s %12s %22s %22s\n' repeat variant samples 'samples/s' 'JMeter CPU us/sample' 'mean elapsed_us'
 for repeat in $(seq 1 "$REPEATS"); do
-  for variant in without with; do
+  for variant in $VARIANTS; do
     jtl="$work/$variant-$repeat.csv"
     java -Xms1g -Xmx1g -jar "$jmeter_dir/bin/ApacheJMeter-5.6.3.jar" -n -t "$work/$variant.jmx" -l "$jtl" \
       -j "$work/jmeter-$variant-$repeat.log" -Jjmeterengine.force.system.exit=true \
@@ -67,7 +69,7 @@ for repeat in $(seq 1 "$REPEATS"); do
     wait "$jm" || true
     # The last column is elapsed_us; a quoted message with commas never occurs here (every sample passes).
     read -r samples micros < <(awk -F, -v a="$t0" -v b="$t1" \
-      'NR > 1 && $1 >= a && $1 < b { n++; if ($NF != "") { m += $NF; k++ } } END { printf "%d %s\n", n, (k ? m / k : "-") }' "$jtl")
+      'NR > 1 && $1 >= a && $1 < b { n++; if ($NF != "" && $NF != "null") { m += $NF; k++ } } END { printf "%d %s\n", n, (k ? m / k : "-") }' "$jtl")
     failed=$(awk -F, 'NR > 1 && $8 == "false"' "$jtl" | wc -l)
     if (( samples == 0 )); then
       echo "$variant: no samples in the window (see $work/jmeter-$variant-$repeat.log)" >&2; continue

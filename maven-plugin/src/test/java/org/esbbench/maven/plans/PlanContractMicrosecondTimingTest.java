@@ -14,8 +14,8 @@ class PlanContractMicrosecondTimingTest {
 
         assertThat(report.violations()).isEmpty();
         assertThat(report.warnings()).containsExactly("plan no-microsecond-timing.jmx: 1 sampler(s) without a"
-                + " Microsecond Timing in scope: their latency will be in whole milliseconds (the elapsed_us column"
-                + " stays empty); add Config Element > Microsecond Timing to the Test Plan");
+                + " Microsecond Timing in scope: their latency will be in whole milliseconds (their elapsed_us"
+                + " column is null); add Config Element > Microsecond Timing to the Test Plan");
     }
 
     @Test

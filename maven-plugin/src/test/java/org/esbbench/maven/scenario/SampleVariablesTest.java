@@ -17,13 +17,18 @@ class SampleVariablesTest {
     private JMeterInstallation jmeter(String jmeterProperties, String userProperties) throws Exception {
         Path bin = Files.createDirectories(home.resolve("bin"));
         Files.writeString(bin.resolve("ApacheJMeter-5.6.3.jar"), "");
-        if (jmeterProperties != null) {
-            Files.writeString(bin.resolve("jmeter.properties"), jmeterProperties);
-        }
-        if (userProperties != null) {
-            Files.writeString(bin.resolve("user.properties"), userProperties);
-        }
+        write(bin.resolve("jmeter.properties"), jmeterProperties);
+        write(bin.resolve("user.properties"), userProperties);
         return JMeterInstallation.of(home);
+    }
+
+    /** {@code text} into {@code file}, or no such file for null (each test lays out several homes in one folder). */
+    private static void write(Path file, String text) throws Exception {
+        if (text == null) {
+            Files.deleteIfExists(file);
+        } else {
+            Files.writeString(file, text);
+        }
     }
 
     @Test
