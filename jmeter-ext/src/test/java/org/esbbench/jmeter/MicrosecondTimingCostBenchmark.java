@@ -5,14 +5,16 @@ import java.lang.management.ThreadMXBean;
 import java.util.Locale;
 
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testbeans.TestBeanHelper;
 import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 
 /**
- * CPU that the Microsecond Timing adds to one sample, as JMeter calls it: {@code sampleStarting}, the sample (here a
- * fresh SampleResult with its start and end, which JMeter pays anyway), {@code sampleEnded}, then {@code process}
- * with the result (the clip to JMeter's milliseconds and the variable). Prints the thread's CPU nanoseconds per
+ * CPU that the Microsecond Timing adds to one sample, as JMeter 5.6.3 calls it: {@code TestBeanHelper.prepare} and
+ * {@code sampleStarting} (JMeterThread.doSampling), the sample (here a fresh SampleResult with its start and end, which
+ * JMeter pays anyway), {@code sampleEnded}, {@code process} with the result (the clip to JMeter's milliseconds and
+ * the variable), then {@code recoverRunningVersion} (the sample package restores each of its elements). Prints the thread's CPU nanoseconds per
  * sample with the element and without it (the same loop minus the element's three calls), after a warm-up, on one
  * thread; the difference is the element's cost, to compare with JMeter's CPU per sample in a run
  * ({@code summary.csv}'s {@code generator_cpu_us_per_sample}, or {@code bench/timing-cost.sh}).
@@ -37,6 +39,8 @@ public final class MicrosecondTimingCostBenchmark {
         JMeterContext context = JMeterContextService.getContext();
         context.setVariables(new JMeterVariables());
         MicrosecondTiming timing = new MicrosecondTiming();
+        timing.setName("microsecond timing");
+        timing.setRunningVersion(true);
         run(null, WARMUP_MS);
         run(timing, WARMUP_MS);
         System.out.println("round   without ns/sample   with ns/sample   element ns/sample");
@@ -61,6 +65,7 @@ public final class MicrosecondTimingCostBenchmark {
         while (System.nanoTime() < end) {
             for (int i = 0; i < 1024; i++) {
                 if (timing != null) {
+                    TestBeanHelper.prepare(timing);
                     timing.sampleStarting(null);
                 }
                 SampleResult result = new SampleResult();
@@ -72,6 +77,7 @@ public final class MicrosecondTimingCostBenchmark {
                 context.setPreviousResult(result);
                 if (timing != null) {
                     timing.process();
+                    timing.recoverRunningVersion();
                 }
                 sink ^= result.getEndTime();
             }
