@@ -1,5 +1,6 @@
 package org.esbbench.maven.engines;
 
+import org.esbbench.maven.scenario.SampleVariables;
 import org.esbbench.maven.processes.JvmCommand;
 import org.esbbench.maven.processes.Deadline;
 import org.esbbench.maven.processes.OnStarted;
@@ -93,7 +94,9 @@ final class EngineLauncher {
                 "-Jserver_port=" + registryPort, "-Jserver.rmi.localport=" + objectPort,
                 "-Jjsr223.init.file=" + root.resolve(INIT_SCRIPT),
                 "-JpayloadDir=" + root.resolve("data/generated"), "-JkeystoreDir=" + root.resolve("config/keystores"),
-                "-JreplyQueue=" + replyQueue(id)));
+                "-JreplyQueue=" + replyQueue(id),
+                // The engine builds each sample's event, with the sample variables (elapsed_us) it names.
+                SampleVariables.argument(jmeter)));
         if (!ssl) {
             cmd.add("-Jserver.rmi.ssl.disable=true");
         }

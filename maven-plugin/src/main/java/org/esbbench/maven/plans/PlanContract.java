@@ -3,6 +3,7 @@ package org.esbbench.maven.plans;
 import org.esbbench.maven.plans.rules.ClientSideListenerRule;
 import org.esbbench.maven.plans.rules.ListenerRule;
 import org.esbbench.maven.plans.rules.LoadModelRule;
+import org.esbbench.maven.plans.rules.MicrosecondTimingRule;
 import org.esbbench.maven.plans.rules.ParameterRule;
 import org.esbbench.maven.plans.rules.ReplyCheckRule;
 import org.esbbench.maven.plans.rules.ScriptRule;
@@ -24,7 +25,9 @@ import java.util.Set;
  * <li>no listener distorts the figures;</li>
  * <li>scripts are Groovy, compiled once; no BeanShell;</li>
  * <li>the PerfMon collector reads the suite's properties itself ({@code ${__P(name)}}), not the Test Plan's
- * variables, which a distributed run's JMeter client leaves unresolved.</li>
+ * variables, which a distributed run's JMeter client leaves unresolved;</li>
+ * <li>a notice, not a violation: every sampler has the Microsecond Timing in scope, otherwise its latency is in whole
+ * milliseconds.</li>
  * </ol>
  * Only what runs is checked: disabled elements and their subtrees are skipped, and Test Fragments are checked where
  * Module Controllers run them. Immutable and thread-safe.
@@ -41,7 +44,8 @@ public final class PlanContract {
     public PlanContract(Set<String> suiteParameters) {
         this.suiteParameters = Set.copyOf(Objects.requireNonNull(suiteParameters, "suiteParameters"));
         this.rules = List.of(new ParameterRule(this.suiteParameters), new LoadModelRule(), new ReplyCheckRule(),
-                new TargetRule(), new ListenerRule(), new ScriptRule(), new ClientSideListenerRule());
+                new TargetRule(), new ListenerRule(), new ScriptRule(), new ClientSideListenerRule(),
+                new MicrosecondTimingRule());
     }
 
     /** Reads and checks one plan; never throws for a bad plan: an unreadable or malformed file is a violation. */

@@ -32,7 +32,9 @@ public final class JMeterCommand {
                 "-n", "-t", plan.toString(), "-l", jtl.toString(), "-j", log.toString(),
                 // JMeter 5.6.3 can leave a non-daemon thread behind once its test has ended (seen with the open
                 // model's thread group): without this the JVM never exits and the run waits for its deadline.
-                "-Jjmeterengine.force.system.exit=true"));
+                "-Jjmeterengine.force.system.exit=true",
+                // The Microsecond Timing column at the results file's end, after a user's own sample variables.
+                SampleVariables.argument(jmeter)));
         if (initScript != null) {
             cmd.add("-Jjsr223.init.file=" + initScript);
             cmd.add("-Jesbbench.loadSeconds=" + loadSeconds);
@@ -77,7 +79,10 @@ public final class JMeterCommand {
                 "-Jclient.tries=1", "-Jclient.continue_on_fail=false",
                 "-Jmode=" + remote.mode(), "-Jasynch.batch.queue.size=1000",
                 // StopTestNow from the run goal: the client relays it to every engine.
-                "-Jjmeterengine.nongui.port=" + remote.stopPort(), "-Jjmeterengine.nongui.maxport=" + remote.stopPort()));
+                "-Jjmeterengine.nongui.port=" + remote.stopPort(), "-Jjmeterengine.nongui.maxport=" + remote.stopPort(),
+                // The client writes the results file's header, the engines build the samples' events with the
+                // variables' values: both need the same sample_variables (-G reaches engines started by hand too).
+                SampleVariables.argument(jmeter), SampleVariables.globalArgument(jmeter)));
         if (!remote.ssl()) {
             cmd.add("-Jserver.rmi.ssl.disable=true");
         }

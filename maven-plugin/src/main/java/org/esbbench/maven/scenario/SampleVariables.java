@@ -1,0 +1,71 @@
+package org.esbbench.maven.scenario;
+
+import org.esbbench.report.dashboard.JMeterInstallation;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Properties;
+
+/**
+ * JMeter's {@code sample_variables} for every JMeter the suite starts: whatever the JMeter home already sets
+ * ({@code bin/user.properties} over {@code bin/jmeter.properties}, as JMeter loads them) with {@link #ELAPSED_US}
+ * appended when missing, so that the results file gets the Microsecond Timing column at its end and a user's own
+ * variables keep theirs. Passed as -J to a local JMeter and a remote run's client (which writes the file's header),
+ * and as -G to the engines, where the samples' events are built.
+ */
+public final class SampleVariables {
+
+    /** JMeter's property naming the variables saved with every sample. */
+    public static final String PROPERTY = "sample_variables";
+
+    /** The Microsecond Timing element's variable ({@code org.esbbench.jmeter.MicrosecondTiming.VARIABLE}). */
+    public static final String ELAPSED_US = "elapsed_us";
+
+    private SampleVariables() {
+    }
+
+    /** The value for {@code jmeter}: its own setting with {@link #ELAPSED_US} appended when missing. */
+    public static String of(JMeterInstallation jmeter) {
+        Path bin = jmeter.home().resolve("bin");
+        String configured = read(bin.resolve("jmeter.properties"), "");
+        return withElapsedUs(read(bin.resolve("user.properties"), configured));
+    }
+
+    /** {@code configured} (comma-separated, as JMeter splits it) with {@link #ELAPSED_US} last unless it is there. */
+    static String withElapsedUs(String configured) {
+        String trimmed = configured == null ? "" : configured.trim();
+        if (trimmed.isEmpty()) {
+            return ELAPSED_US;
+        }
+        boolean present = Arrays.stream(trimmed.split(",")).map(String::trim).anyMatch(ELAPSED_US::equals);
+        return present ? trimmed : trimmed + "," + ELAPSED_US;
+    }
+
+    /** {@code -Jsample_variables=...} for a JMeter started from {@code jmeter}. */
+    public static String argument(JMeterInstallation jmeter) {
+        return "-J" + PROPERTY + "=" + of(jmeter);
+    }
+
+    /** {@code -Gsample_variables=...}: the same value for every engine of a distributed run. */
+    public static String globalArgument(JMeterInstallation jmeter) {
+        return "-G" + PROPERTY + "=" + of(jmeter);
+    }
+
+    private static String read(Path file, String otherwise) {
+        if (!Files.isRegularFile(file)) {
+            return otherwise;
+        }
+        Properties properties = new Properties();
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
+            properties.load(in);
+        } catch (IOException e) {
+            // An unreadable file is JMeter's to report when it starts; the column is still asked for.
+            return otherwise;
+        }
+        return properties.getProperty(PROPERTY, otherwise);
+    }
+}
