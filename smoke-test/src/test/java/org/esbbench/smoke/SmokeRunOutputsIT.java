@@ -136,6 +136,45 @@ class SmokeRunOutputsIT {
                 .doesNotContain("## What failed");
     }
 
+    /**
+     * Latency to the microsecond: every point was timed by the plans' microsecond element, and every closed-model
+     * point's p50 is given with three decimals and is not 0 (JMeter's whole milliseconds gave {@code 0} for most
+     * of them); the summary leads with a headline of at most 12 columns, and no file of the run prints
+     * six-decimal zeros.
+     */
+    @Test
+    void latencyIsGivenToTheMicrosecondAndTheSummaryLeadsWithAHeadline() throws IOException {
+        for (CSVRecord r : csv(runDir.resolve("points.csv"))) {
+            assertThat(r.get("latency_timing")).as(runName(r) + " timed in microseconds").isEqualTo("us");
+        }
+        for (CSVRecord s : csv(runDir.resolve("summary.csv"))) {
+            if (Integer.parseInt(s.get("rate")) == 0) {
+                String point = s.get("scenario") + " at " + s.get("users") + " users";
+                assertThat(Double.parseDouble(s.get("p50_ms"))).as(point + " p50").isPositive();
+            }
+        }
+        String md = Files.readString(runDir.resolve(RunLayout.SUMMARY_MD));
+        String header = md.lines().filter(l -> l.startsWith("| scenario |")).findFirst().orElseThrow();
+        assertThat(header.split("\\|", -1).length - 2).as("columns of summary.md's first table: " + header)
+                .isBetween(8, 12);
+        assertThat(md).contains("Latency timed in microseconds");
+        for (CSVRecord s : csv(runDir.resolve("summary.csv"))) {
+            if (Integer.parseInt(s.get("rate")) == 0) {
+                String p50 = md.lines().filter(l -> l.startsWith("| " + s.get("scenario") + " | " + s.get("users") + " |"))
+                        .findFirst().orElseThrow().split("\\|")[6].strip();
+                assertThat(p50).as(s.get("scenario") + " p50 in summary.md").matches("\\d+\\.\\d{3}( .*)?")
+                        .isNotEqualTo("0.000");
+            }
+        }
+        try (var files = Files.walk(runDir)) {
+            for (Path f : files.filter(Files::isRegularFile).filter(f -> f.toString().matches(".*\\.(csv|md|json|html)$"))
+                    .toList()) {
+                assertThat(Files.readString(f)).as(runDir.relativize(f) + " prints no six-decimal zeros")
+                        .doesNotContain("0.000000");
+            }
+        }
+    }
+
     @Test
     void aPointsPercentilesAreThoseOfTheMergedHistogramsOfItsRepeats() throws IOException {
         RunLayout layout = new RunLayout(runDir);
