@@ -9,14 +9,22 @@ package org.esbbench.jmeter;
  * thread there (a GC, the scheduler on a busy machine). JMeter's timestamps are whole milliseconds of the same
  * {@code System.nanoTime()} clock ({@code nanoTime / 1_000_000 + offset}, JMeter's default
  * {@code sampleresult.useNanoTime=true}), so they say in which millisecond the sample started and ended: the
- * bracket is clipped to start no earlier than the first nanosecond of JMeter's start millisecond and to end no
- * later than the last nanosecond of its end millisecond. What remains agrees with {@code elapsed} to within 1 ms by
- * construction, and within each boundary millisecond keeps the monitor's own reading (a few microseconds from
- * JMeter's when nothing came between).
+ * bracket is clipped to start no earlier than JMeter's start millisecond and to end no later than its end
+ * millisecond. Within a boundary millisecond the monitor's own reading is kept when it is only the call's own
+ * overhead away from it ({@link #OVERHEAD_NANOS}); when set-up or a pause came between, all that is known is the
+ * millisecond, and its middle is taken (of the part the bracket allows): an error of at most half a millisecond
+ * either way instead of a bias of up to a whole one. In the open model every sample is its thread's first, so
+ * this is the case of every open-model sample. What remains agrees with {@code elapsed} to within 1 ms.
  */
 final class SampleBracket {
 
     private static final long NANOS_PER_MILLI = 1_000_000L;
+    /**
+     * How far before JMeter's start millisecond (or after its end millisecond) the monitor's reading may lie and
+     * still be taken as it is: the calls between the monitor and the sampler's own timing take a few
+     * tens of microseconds (30 on average on the 2-core machine of docs/benchmarks.md); more means set-up (a thread's first HTTP sample builds its client) or a pause came between.
+     */
+    static final long OVERHEAD_NANOS = 200_000L;
 
     private SampleBracket() {
     }
@@ -30,12 +38,29 @@ final class SampleBracket {
      *         clock JMeter was told to take from the wall, {@code sampleresult.useNanoTime=false}, that stepped)
      */
     static long micros(long startNanos, long endNanos, long startMillis, long endMillis) {
-        long from = Math.max(startNanos, firstNanoOf(startMillis));
-        long to = Math.min(endNanos, lastNanoOf(endMillis));
+        long first = firstNanoOf(startMillis);
+        long last = lastNanoOf(endMillis);
+        long from = Math.max(startNanos, first);
+        long to = Math.min(endNanos, last);
         if (to < from) {
             return Math.max(0, (endNanos - startNanos) / 1_000);
         }
+        boolean startUnknown = first - startNanos > OVERHEAD_NANOS;
+        boolean endUnknown = endNanos - last > OVERHEAD_NANOS;
+        if (startUnknown) {
+            // JMeter started somewhere in its start millisecond, and not after the end of the sample
+            from = middle(first, Math.min(last, lastNanoOf(startMillis)), endUnknown ? last : to);
+        }
+        if (endUnknown) {
+            to = Math.max(from, middle(Math.max(firstNanoOf(endMillis), from), last, last));
+        }
         return (to - from) / 1_000;
+    }
+
+    /** The middle of {@code [low, min(high, cap)]}. */
+    private static long middle(long low, long high, long cap) {
+        long top = Math.min(high, cap);
+        return top <= low ? low : low + (top + 1 - low) / 2;
     }
 
     /** The smallest n with {@code n / 1_000_000 == milli} (Java's division truncates towards zero). */

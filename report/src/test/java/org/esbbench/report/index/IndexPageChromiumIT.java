@@ -75,7 +75,8 @@ class IndexPageChromiumIT {
                 .isLessThan(all.indexOf(parameters));
         assertThat(headline.select("thead th")).hasSizeLessThanOrEqualTo(12);
         assertThat(headline.select("tbody tr")).hasSize(2 * RealisticRunFixture.PLANS.size());
-        assertThat(run.select(".charts.lead img")).hasSize(2 * RealisticRunFixture.PLANS.size());
+        // throughput and p99, each against users and against arrival rate (the fixture has both models)
+        assertThat(run.select(".charts.lead img")).hasSize(2 * 2 * RealisticRunFixture.PLANS.size());
         assertThat(parameters.select("th")).extracting(Element::text)
                 .contains("model", "size", "warmup", "rampup").doesNotContain("models", "sizeBytes", "warmupSeconds");
         assertThat(dom.select("img")).allSatisfy(img ->
