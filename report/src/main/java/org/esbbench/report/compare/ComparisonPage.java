@@ -5,12 +5,10 @@ import org.esbbench.report.figures.Figure;
 import org.esbbench.report.figures.Figures;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.points.PointSummary;
-import org.jsoup.nodes.DataNode;
+import org.esbbench.report.index.StaticPage;
 import org.jsoup.nodes.Document;
-import org.jsoup.nodes.DocumentType;
 import org.jsoup.nodes.Element;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -33,15 +31,9 @@ final class ComparisonPage {
     }
 
     static String render(Comparison comparison, Figures figures, ChartLinks charts) {
-        Document doc = new Document("");
-        doc.outputSettings().charset(StandardCharsets.UTF_8);
-        doc.appendChild(new DocumentType("html", "", ""));
-        Element html = doc.appendElement("html").attr("lang", "en");
-        Element head = html.appendElement("head");
-        head.appendElement("meta").attr("charset", "utf-8");
-        head.appendElement("title").text("Comparison");
-        head.appendElement("style").appendChild(new DataNode(CSS));
-        Element body = html.appendElement("body");
+        StaticPage page = StaticPage.create("Comparison", CSS);
+        Document doc = page.document();
+        Element body = page.body();
         body.appendElement("h1").text("Comparison");
         body.appendElement("p").text("Baseline: " + comparison.baseline().label() + ". Each value is the point's "
                 + "figure over its repeats, with [min–max] of the repeats when there were two or more; the ratio is "

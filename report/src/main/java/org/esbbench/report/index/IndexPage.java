@@ -12,7 +12,6 @@ import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.summary.PointTable;
 import org.jsoup.nodes.DataNode;
 import org.jsoup.nodes.Document;
-import org.jsoup.nodes.DocumentType;
 import org.jsoup.nodes.Element;
 
 import java.io.IOException;
@@ -95,16 +94,9 @@ public final class IndexPage {
 
     /** The page, its tables of points with the figures of {@code figures}. */
     public static String render(ResultsIndex.Listing listing, Figures figures) {
-        Document doc = new Document("");
-        doc.outputSettings().charset(StandardCharsets.UTF_8);
-        doc.appendChild(new DocumentType("html", "", ""));
-        Element html = doc.appendElement("html").attr("lang", "en");
-        Element head = html.appendElement("head");
-        head.appendElement("meta").attr("charset", "utf-8");
-        head.appendElement("meta").attr("name", "viewport").attr("content", "width=device-width, initial-scale=1");
-        head.appendElement("title").text("ESB bench results");
-        head.appendElement("style").appendChild(new DataNode(CSS));
-        Element body = html.appendElement("body");
+        StaticPage page = StaticPage.create("ESB bench results", CSS);
+        Document doc = page.document();
+        Element body = page.body();
         body.appendElement("h1").text("ESB bench results");
         List<RunFolder> runs = listing.runs();
         body.appendElement("p").text(runs.size() + (runs.size() == 1 ? " run" : " runs") + ", newest first.");
