@@ -42,8 +42,10 @@ public final class LatestComparison {
             }
             RunFolder chosen = latest.get(run.target());
             // Newest first: the first run seen is the newest; an older one replaces it only by having passed
-            // where the newer did not.
-            if (chosen == null || (!passed(chosen) && passed(run))) {
+            // where the newer did not, or, passed too, by having measured more scenarios (a round, not the one
+            // scenario a later check ran).
+            if (chosen == null || (!passed(chosen) && passed(run))
+                    || (passed(chosen) == passed(run) && scenarios(run) > scenarios(chosen))) {
                 latest.put(run.target(), run);
             }
         }
@@ -69,6 +71,10 @@ public final class LatestComparison {
         }
         ComparisonOutput.write(compared, dir, figures);
         return Optional.of(dir.resolve(ComparisonOutput.HTML_FILE));
+    }
+
+    private static long scenarios(RunFolder run) {
+        return run.rows().stream().map(r -> r.point().scenario()).distinct().count();
     }
 
     private static boolean passed(RunFolder run) {

@@ -27,6 +27,18 @@ class LatestComparisonTest {
     }
 
     @Test
+    void aLaterRunOfFewerScenariosDoesNotHideATargetsRound() throws IOException {
+        run("20261122-090000-reference", "reference", "2026-11-22T09:00:00Z", "passed", 1000);
+        new RunFolderFixture(results.resolve("20261122-080000-nginx"), "20261122-080000-nginx").parameter("target", "nginx")
+                .startedAt("2026-11-22T08:00:00Z").set("outcome", "passed").point(direct, 10, 3000)
+                .point(new Point("xslt", 10, 1024, 0), 10, 2000).write();
+        run("20261122-100000-nginx", "nginx", "2026-11-22T10:00:00Z", "passed", 2900);
+
+        assertThat(LatestComparison.runs(ResultsIndex.list(results).runs())).extracting(RunFolder::runId)
+                .containsExactly("20261122-080000-nginx", "20261122-090000-reference");
+    }
+
+    @Test
     void theIndexComparesTheLatestPassedRunOfEachTargetAndLinksIt() throws IOException {
         run("20261122-090000-reference", "reference", "2026-11-22T09:00:00Z", "passed", 1000);
         run("20261122-093000-nginx", "nginx", "2026-11-22T09:30:00Z", "passed", 3000);
