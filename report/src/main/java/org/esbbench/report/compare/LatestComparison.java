@@ -17,14 +17,19 @@ import java.util.stream.Stream;
 /**
  * {@code results/compare-latest/}: the comparison of the latest run of each target (server), written with the
  * results index whenever the results hold runs of two or more targets, so the index can show the servers side by
- * side. Per target the newest run that passed is taken, or its newest run when none passed; targets are compared
- * in name order (the first is the baseline of the ratios) and labelled by their name.
+ * side. Per target, of its runs that passed, the newest of those that measured the most scenarios (likewise of
+ * all its runs when none passed), so that a later one-scenario check does not hide a round. The reference server
+ * comes first, the baseline of the ratios, when it is there; the other targets in name order; each is labelled
+ * by its name.
  */
 public final class LatestComparison {
     /** The folder under the results folder. */
     public static final String FOLDER = "compare-latest";
     /** The page the results index links to, relative to the results folder. */
     public static final String PAGE = FOLDER + "/" + ComparisonOutput.HTML_FILE;
+
+    /** The bundled reference server's target: the baseline when it is among the targets. */
+    static final String REFERENCE_TARGET = "reference";
 
     private LatestComparison() {
     }
@@ -49,7 +54,10 @@ public final class LatestComparison {
                 latest.put(run.target(), run);
             }
         }
-        return new ArrayList<>(latest.values());
+        // The bundled reference server, when measured, is what the others are set against (the baseline).
+        List<RunFolder> runs = new ArrayList<>(latest.values());
+        runs.sort(java.util.Comparator.comparing(r -> !REFERENCE_TARGET.equals(r.target())));
+        return runs;
     }
 
     /**

@@ -35,7 +35,7 @@ class LatestComparisonTest {
         run("20261122-100000-nginx", "nginx", "2026-11-22T10:00:00Z", "passed", 2900);
 
         assertThat(LatestComparison.runs(ResultsIndex.list(results).runs())).extracting(RunFolder::runId)
-                .containsExactly("20261122-080000-nginx", "20261122-090000-reference");
+                .containsExactly("20261122-090000-reference", "20261122-080000-nginx");
     }
 
     @Test
@@ -46,8 +46,8 @@ class LatestComparisonTest {
 
         ResultsIndex.Listing listing = ResultsIndex.list(results);
         assertThat(LatestComparison.runs(listing.runs())).extracting(RunFolder::runId)
-                .as("targets in name order; a failed run gives way to an older passed one")
-                .containsExactly("20261122-093000-nginx", "20261122-090000-reference");
+                .as("the reference first, the baseline; a failed run gives way to an older passed one")
+                .containsExactly("20261122-090000-reference", "20261122-093000-nginx");
 
         Path index = ResultsIndex.write(results, listing);
 
