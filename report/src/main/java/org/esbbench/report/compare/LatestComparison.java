@@ -27,6 +27,8 @@ public final class LatestComparison {
     public static final String FOLDER = "compare-latest";
     /** The page the results index links to, relative to the results folder. */
     public static final String PAGE = FOLDER + "/" + ComparisonOutput.HTML_FILE;
+    /** The runs and figures the folder's comparison was drawn from, so an unchanged one is not drawn again. */
+    static final String KEY_FILE = "compared-runs.txt";
 
     /** The bundled reference server's target: the baseline when it is among the targets. */
     static final String REFERENCE_TARGET = "reference";
@@ -68,8 +70,14 @@ public final class LatestComparison {
      */
     public static Optional<Path> write(Path results, List<RunFolder> newestFirst, Figures figures) throws IOException {
         Path dir = results.resolve(FOLDER);
-        clear(dir);
         List<RunFolder> runs = runs(newestFirst);
+        String key = runs.size() < 2 ? "" : key(runs, figures);
+        Path page = dir.resolve(ComparisonOutput.HTML_FILE);
+        // The index is written after every run: the charts are drawn again only when what they compare changed.
+        if (!key.isEmpty() && Files.isRegularFile(page) && key.equals(readKey(dir))) {
+            return Optional.of(page);
+        }
+        clear(dir);
         if (runs.size() < 2) {
             return Optional.empty();
         }
@@ -78,7 +86,28 @@ public final class LatestComparison {
             compared.add(ComparedRun.of(run, run.target()));
         }
         ComparisonOutput.write(compared, dir, figures);
-        return Optional.of(dir.resolve(ComparisonOutput.HTML_FILE));
+        Files.writeString(dir.resolve(KEY_FILE), key);
+        return Optional.of(page);
+    }
+
+    /**
+     * What the comparison was drawn from: each run compared with its points file's size and time (a run analysed
+     * again changes them) and the figures compared.
+     */
+    private static String key(List<RunFolder> runs, Figures figures) throws IOException {
+        StringBuilder key = new StringBuilder();
+        for (RunFolder run : runs) {
+            Path points = run.folder().resolve(RunLayout.POINTS);
+            key.append(run.target()).append(' ').append(run.runId()).append(' ').append(Files.size(points)).append(' ')
+                    .append(Files.getLastModifiedTime(points).toMillis()).append('\n');
+        }
+        figures.all().forEach(f -> key.append(f.id()).append(' '));
+        return key.append('\n').toString();
+    }
+
+    private static String readKey(Path dir) throws IOException {
+        Path file = dir.resolve(KEY_FILE);
+        return Files.isRegularFile(file) ? Files.readString(file) : "";
     }
 
     private static long scenarios(RunFolder run) {
@@ -106,7 +135,7 @@ public final class LatestComparison {
             }
         }
         for (String name : List.of(ComparisonOutput.HTML_FILE, ComparisonReport.MARKDOWN_FILE,
-                ComparisonReport.CSV_FILE)) {
+                ComparisonReport.CSV_FILE, KEY_FILE)) {
             Files.deleteIfExists(dir.resolve(name));
         }
         if (Files.isDirectory(dir)) {

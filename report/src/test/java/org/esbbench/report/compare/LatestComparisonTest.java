@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -61,6 +62,25 @@ class LatestComparisonTest {
         assertThat(page.select("p#compare-latest").text()).contains("nginx 20261122-093000-nginx",
                 "reference 20261122-090000-reference");
         assertThat(ResultsIndex.list(results).runs()).as("the comparison is not taken for a run").hasSize(3);
+    }
+
+    @Test
+    void anUnchangedComparisonIsNotDrawnAgainAndANewRoundIs() throws IOException {
+        run("20261122-090000-reference", "reference", "2026-11-22T09:00:00Z", "passed", 1000);
+        run("20261122-093000-nginx", "nginx", "2026-11-22T09:30:00Z", "passed", 3000);
+        ResultsIndex.write(results);
+        Path chart = results.resolve(LatestComparison.FOLDER).resolve("charts/direct-1-kib-users-throughput_per_s-bars.png");
+        java.nio.file.attribute.FileTime drawn = java.nio.file.attribute.FileTime.fromMillis(1_000_000);
+        Files.setLastModifiedTime(chart, drawn);
+
+        ResultsIndex.write(results);
+        assertThat(Files.getLastModifiedTime(chart)).as("same runs: not drawn again").isEqualTo(drawn);
+
+        run("20261122-110000-nginx", "nginx", "2026-11-22T11:00:00Z", "passed", 2500);
+        ResultsIndex.write(results);
+        assertThat(Files.getLastModifiedTime(chart)).as("a newer nginx round: drawn again").isNotEqualTo(drawn);
+        assertThat(results.resolve(LatestComparison.FOLDER).resolve("comparison.csv")).content()
+                .contains("20261122-110000-nginx");
     }
 
     @Test
