@@ -93,7 +93,23 @@ public final class ReportCommand implements Callable<Integer> {
     List<Path> files = new ArrayList<>();
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new ReportCommand()).execute(args));
+        System.exit(commandLine().execute(args));
+    }
+
+    /**
+     * The command line as {@code main} runs it: a usage error (exit 2) ends, as every other outcome of {@code analyze}
+     * and {@code regress} does, with a last line a script can read ({@link ExitLine}).
+     */
+    public static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new ReportCommand());
+        cli.setParameterExceptionHandler((e, args) -> {
+            CommandLine bad = e.getCommandLine();
+            bad.getErr().println(e.getMessage());
+            bad.usage(bad.getErr());
+            bad.getErr().flush();
+            return ExitLine.badInput(bad.getOut(), e.getMessage());
+        });
+        return cli;
     }
 
     @Override

@@ -82,7 +82,7 @@ public final class NewRun implements RunChecks.Run {
         plan.requireHeapsFit(servers.startsServer(), profile.name());
         PayloadSizes.require(plan);
         Engines generators = EnginesCheck.validate(parameters, plan, log::info);
-        RunTolerances.validate(parameters, log::info);
+        RunTolerances.validate(parameters, plan.planIds(), root.resolve(RunLayout.RESULTS), log::info);
         KeepResults keep = DiskEstimate.keepResults(parameters);
         return new NewRun(root, profile, merged, parameters, plan, servers, generators, keep, settings, log);
     }

@@ -9,7 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.esbbench.report.run.DriftThreshold;
 import org.esbbench.report.run.ErrorTolerance;
+import org.esbbench.maven.servers.BackendDrill;
+import org.esbbench.report.compare.RegressionCheck;
+import org.esbbench.report.figures.Figures;
 import org.esbbench.report.folder.KeepResults;
+import org.esbbench.report.gate.BaselineRun;
+import org.esbbench.report.gate.Criteria;
 
 /**
  * Every parameter the goals accept, declared once, in the order docs/parameters.md lists them: what runs, the load,
@@ -139,6 +144,10 @@ final class StandardParameters {
                 .checkedBy(Checks.percent("give the share of requests the echo backend answers with 503, a number"
                         + " from 0 to 100 (a drill for tests; 0, the default, is off)"))
                 .with(RECORDED));
+        list.add(RunParameter.of(BackendDrill.ADDED_DELAY_PARAMETER, "0",
+                "Drills and tests only: ms the started echo backend waits on top of `delay`; the points keep their names.")
+                .checkedBy(Checks.nonNegative(RunParameters.MAX_DELAY_MS))
+                .with(RECORDED));
         list.add(RunParameter.of("keepResults", "compressed",
                 "What becomes of each scenario run's raw results: `compressed` (gzip), `plain` or `none` (dropped after analysis).")
                 .checkedBy(Checks.parsedBy(KeepResults::parse))
@@ -146,6 +155,18 @@ final class StandardParameters {
         list.add(RunParameter.of("driftThreshold", "10",
                 "% by which the first and last thirds of a window may differ in throughput or p99 before it is flagged `drift`.")
                 .checkedBy(Checks.parsedBy(DriftThreshold::parse))
+                .with(RECORDED));
+        list.add(RunParameter.of(Criteria.PARAMETER, "",
+                "Pass/fail bounds on every point, `SCENARIO:FIGURE OP NUMBER` comma-separated, e.g. `direct:p99_ms<5,*:error_pct<=0.1` ([ci.md](ci.md)).")
+                .checkedBy(Checks.parsedBy(v -> Criteria.parse(v, Figures.standard())))
+                .with(RECORDED));
+        list.add(RunParameter.of(BaselineRun.PARAMETER, "",
+                "A run to compare every point with: a run id or folder, `latest` or `latest:TARGET` (newest passed run before it); empty: none.")
+                .with(RECORDED));
+        list.add(RunParameter.of(RegressionCheck.TOLERANCE_PARAMETER, RegressionCheck.DEFAULT_TOLERANCE,
+                "Per figure, the % it may worsen against `baseline` before it is a regression (if also beyond the runs' spread).")
+                .checkedBy(Checks.parsedBy(v -> RegressionCheck.parse(v, Figures.standard(),
+                        "-D" + RegressionCheck.TOLERANCE_PARAMETER)))
                 .with(RECORDED));
         list.add(RunParameter.of("saturationThreshold", "90",
                 "Machine CPU % from which a point is flagged `machine-saturated`.")

@@ -17,6 +17,12 @@ import org.esbbench.report.folder.RunParametersFile;
  */
 public final class BackendDrill {
     public static final String PARAMETER = "backendFailPercent";
+    /**
+     * {@code -DbackendAddedDelay=MS}: the backend the suite starts waits this much longer than the point's delay, while
+     * the points keep their names, so that a run is a slower copy of another: the baseline gate's test of a real
+     * regression.
+     */
+    public static final String ADDED_DELAY_PARAMETER = "backendAddedDelay";
 
     private BackendDrill() {
     }
@@ -30,6 +36,19 @@ public final class BackendDrill {
         ParameterCatalogue.STANDARD.get(PARAMETER).check().check(PARAMETER, value);
         double percent = Double.parseDouble(value.strip());
         return percent;
+    }
+
+    /** The backend's delay for a point of {@code delayMs} in the run in {@code layout}: with the drill's added delay. */
+    public static long delayMs(RunLayout layout, long delayMs) throws IOException, InvalidRunException {
+        if (layout == null || !Files.isRegularFile(layout.runParametersFile())) {
+            return delayMs;
+        }
+        String added = RunParametersFile.read(layout.runParametersFile()).parameters().get(ADDED_DELAY_PARAMETER);
+        if (added == null || added.isBlank()) {
+            return delayMs;
+        }
+        ParameterCatalogue.STANDARD.get(ADDED_DELAY_PARAMETER).check().check(ADDED_DELAY_PARAMETER, added);
+        return delayMs + Long.parseLong(added.strip());
     }
 
     /** The backend's extra arguments for the run in {@code layout}: none unless its plan asks for failures. */

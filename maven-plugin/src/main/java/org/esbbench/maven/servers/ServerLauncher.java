@@ -39,8 +39,9 @@ public final class ServerLauncher {
     }
 
     /** The echo backend bound to {@code bind} (a target profile's backend.bind) on {@code port}. */
-    ManagedProcess startBackend(Path jar, String bind, int port, long delayMs) throws IOException, InvalidRunException {
+    ManagedProcess startBackend(Path jar, String bind, int port, long pointDelayMs) throws IOException, InvalidRunException {
         requireJar(jar, "backend-netty");
+        long delayMs = BackendDrill.delayMs(layout, pointDelayMs); // -DbackendAddedDelay: drills and tests only
         Readiness.requireFreePort("echo backend", bind, port);
         List<String> cmd = new ArrayList<>();
         cmd.add(JvmCommand.java());

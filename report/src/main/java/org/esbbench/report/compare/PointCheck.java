@@ -18,13 +18,16 @@ import java.util.Map;
  * @param changePercent per regressed figure, the change of the candidate's value in percent of the baseline's
  *                      ({@code null} when unknown: point or figure missing, a baseline of 0 where higher is better)
  * @param failures      why the point fails the check; empty when it passes
+ * @param withinSpread  changes beyond the tolerance that the runs' own spread over their repeats covers: reported,
+ *                      not failed
  */
 public record PointCheck(Point point, PointSummary baseline, PointSummary candidate, Map<Figure, Double> changePercent,
-                         List<String> failures) {
+                         List<String> failures, List<String> withinSpread) {
 
     public PointCheck {
         changePercent = Collections.unmodifiableMap(new LinkedHashMap<>(changePercent));
         failures = List.copyOf(failures);
+        withinSpread = List.copyOf(withinSpread);
     }
 
     /** The figure's change in percent of the baseline, {@code null} when unknown. */

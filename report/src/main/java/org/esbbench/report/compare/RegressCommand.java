@@ -1,5 +1,6 @@
 package org.esbbench.report.compare;
 
+import org.esbbench.report.ExitLine;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -16,9 +17,12 @@ import org.esbbench.report.folder.RunLayout;
         description = {"Regression check for CI: compares a candidate run with a saved baseline run on every point "
                 + "the baseline measured, on the figures the catalogue marks for it: throughput (higher is better, judged "
                 + "by --max-throughput-drop) and p99 (lower is better, judged by --max-p99-growth).",
+                "A change beyond the limit counts only when it is also beyond the runs' own spread: with two or more "
+                        + "repeats, the ranges [lowest, highest] of the repeats of the two runs do not overlap.",
                 "Exit code 0: no regression (prints a short table); 1: throughput dropped or p99 grew by more than "
                         + "allowed on some point, or the candidate did not measure a baseline point (one FAIL line per "
-                        + "point); 2: bad input (a run folder or its " + RunLayout.POINTS + " missing)."},
+                        + "point); 2: bad input (a run folder or its " + RunLayout.POINTS + " missing). The last line "
+                        + "says which: exit N: ..."},
         footer = {"", "Example: regress --baseline baselines/reference --candidate results/latest --max-throughput-drop 5"})
 public final class RegressCommand implements Callable<Integer> {
 
@@ -57,10 +61,12 @@ public final class RegressCommand implements Callable<Integer> {
             result = check.check(ComparedRun.load(baseline, null), ComparedRun.load(candidate, null));
         } catch (IOException e) {
             spec.commandLine().getErr().println("regress: " + e.getMessage());
-            return 2;
+            spec.commandLine().getErr().flush();
+            return ExitLine.badInput(spec.commandLine().getOut(), e.getMessage());
         }
         spec.commandLine().getOut().print(result.report());
-        spec.commandLine().getOut().flush();
-        return result.passed() ? 0 : 1;
+        return result.passed() ? ExitLine.print(spec.commandLine().getOut(), ExitLine.HOLDS, "no regression")
+                : ExitLine.print(spec.commandLine().getOut(), ExitLine.FAILED, "regression: "
+                + result.failureMessages().size() + " failure(s) against " + result.baseline().label());
     }
 }

@@ -2,7 +2,6 @@ package org.esbbench.report.compare;
 
 import org.esbbench.report.figures.Figure;
 
-import org.esbbench.report.figures.Better;
 import org.esbbench.report.figures.Decimal;
 import org.esbbench.report.points.Point;
 
@@ -42,10 +41,8 @@ public record RegressionResult(ComparedRun baseline, ComparedRun candidate, Regr
     /** What the CLI prints: the verdict, the failures if any, and a table of every compared point. */
     public String report() {
         StringBuilder out = new StringBuilder();
-        List<Figure> figures = limits.figures().regressed();
-        String limitsText = String.join(", ", figures.stream().map(f -> f.title()
-                + (f.better().orElseThrow() == Better.HIGHER ? " drop <= " : " growth <= ")
-                + RegressionCheck.percent(limits.limit(f)) + "%").toList());
+        List<Figure> figures = limits.figures();
+        String limitsText = limits.describe();
         String runs = "candidate " + candidate.label() + " against baseline " + baseline.label();
         if (passed()) {
             out.append("OK: ").append(runs).append(", ").append(checks.size()).append(" points within limits (")
@@ -70,7 +67,12 @@ public record RegressionResult(ComparedRun baseline, ComparedRun candidate, Regr
                         .append(c.candidate() == null ? "missing" : valueText(f, c.candidate()))
                         .append(" | ").append(change(c.change(f))).append(" |");
             }
-            out.append(' ').append(c.passed() ? "ok" : "FAIL").append(" |\n");
+            out.append(' ').append(c.passed() ? c.withinSpread().isEmpty() ? "ok" : "ok (within spread)" : "FAIL")
+                    .append(" |\n");
+        }
+        for (PointCheck c : checks) {
+            c.withinSpread().forEach(w -> out.append("\nWithin spread, not failed: ").append(c.point().key()).append(": ")
+                    .append(w).append('\n'));
         }
         if (!added.isEmpty()) {
             out.append("\nNot in the baseline (not checked): ")

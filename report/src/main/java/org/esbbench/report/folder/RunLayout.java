@@ -73,6 +73,8 @@ public record RunLayout(Path dir) {
     public static final String SUMMARY_CSV = "summary.csv";
     public static final String SUMMARY_MD = "summary.md";
     public static final String RUN_JSON = "run.json";
+    /** The run as a JUnit XML report: its scenario runs, criteria and baseline checks as test cases. */
+    public static final String JUNIT = "junit.xml";
     public static final String SESSIONS = "sessions.csv";
     /** Files of interrupted scenario runs, moved aside by the resuming session: {@code partial/s<n>/}. */
     public static final String PARTIAL = "partial";
@@ -329,6 +331,10 @@ public record RunLayout(Path dir) {
 
     public Path runJson() {
         return dir.resolve(RUN_JSON);
+    }
+
+    public Path junit() {
+        return dir.resolve(JUNIT);
     }
 
     /** A path inside the run folder as the run's own files link to it: relative, with forward slashes. */

@@ -6,6 +6,7 @@ import org.esbbench.report.figures.Figures;
 import java.util.Objects;
 import java.util.Optional;
 import org.esbbench.report.folder.KeepResults;
+import org.esbbench.report.gate.RunGate;
 
 /**
  * How {@link RunAnalysis} analyses a run.
@@ -23,10 +24,13 @@ import org.esbbench.report.folder.KeepResults;
  * @param driftThresholdPercent      how far the first and last thirds of a window may differ in throughput or p99
  *                                   before the window is flagged as drifting ({@code -DdriftThreshold}, percent)
  * @param keepResults                what becomes of each scenario run's raw results after its analysis
+ * @param gate                       the criteria and the baseline the points are judged by ({@link RunGate#NONE}:
+ *                                   none)
  */
 public record AnalysisOptions(Optional<JMeterInstallation> jmeter, double saturationThresholdPercent, int cores,
                               Figures figures, Optional<ErrorTolerance> errorTolerance,
-                              long dashboardHeapLimitMb, double driftThresholdPercent, KeepResults keepResults) {
+                              long dashboardHeapLimitMb, double driftThresholdPercent, KeepResults keepResults,
+                              RunGate gate) {
     public static final long NO_HEAP_LIMIT = Long.MAX_VALUE;
     public static final double DEFAULT_SATURATION_THRESHOLD_PERCENT = 90;
     public static final double DEFAULT_DRIFT_THRESHOLD_PERCENT = 10;
@@ -36,6 +40,7 @@ public record AnalysisOptions(Optional<JMeterInstallation> jmeter, double satura
         Objects.requireNonNull(figures);
         Objects.requireNonNull(errorTolerance);
         Objects.requireNonNull(keepResults);
+        Objects.requireNonNull(gate);
         if (!(driftThresholdPercent > 0)) {
             throw new IllegalArgumentException("the drift threshold must be above 0 %, got " + driftThresholdPercent);
         }
@@ -51,45 +56,51 @@ public record AnalysisOptions(Optional<JMeterInstallation> jmeter, double satura
     public static AnalysisOptions defaults() {
         return new AnalysisOptions(Optional.empty(), DEFAULT_SATURATION_THRESHOLD_PERCENT,
                 Runtime.getRuntime().availableProcessors(), Figures.standard(), Optional.empty(), NO_HEAP_LIMIT,
-                DEFAULT_DRIFT_THRESHOLD_PERCENT, KeepResults.COMPRESSED);
+                DEFAULT_DRIFT_THRESHOLD_PERCENT, KeepResults.COMPRESSED, RunGate.NONE);
     }
 
     public AnalysisOptions withJMeter(JMeterInstallation installation) {
         return new AnalysisOptions(Optional.of(installation), saturationThresholdPercent, cores, figures, errorTolerance, dashboardHeapLimitMb,
-                driftThresholdPercent, keepResults);
+                driftThresholdPercent, keepResults, gate);
     }
 
     public AnalysisOptions withSaturationThreshold(double percent) {
         return new AnalysisOptions(jmeter, percent, cores, figures, errorTolerance, dashboardHeapLimitMb,
-                driftThresholdPercent, keepResults);
+                driftThresholdPercent, keepResults, gate);
     }
 
     public AnalysisOptions withFigures(Figures other) {
         return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, other, errorTolerance, dashboardHeapLimitMb,
-                driftThresholdPercent, keepResults);
+                driftThresholdPercent, keepResults, gate);
     }
 
     /** Overrides the run parameters' {@code maxErrorPercent} (an analysis run again with another threshold). */
     public AnalysisOptions withErrorTolerance(ErrorTolerance tolerance) {
         return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, figures, Optional.of(tolerance), dashboardHeapLimitMb,
-                driftThresholdPercent, keepResults);
+                driftThresholdPercent, keepResults, gate);
     }
 
     /** The most heap a dashboard may get (check computed it from the machine's memory or -DdashboardHeap). */
     public AnalysisOptions withDashboardHeapLimit(long megabytes) {
         return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, figures, errorTolerance, megabytes,
-                driftThresholdPercent, keepResults);
+                driftThresholdPercent, keepResults, gate);
     }
 
     /** How far a window's first and last thirds may differ before it is flagged ({@code -DdriftThreshold}). */
     public AnalysisOptions withDriftThreshold(double percent) {
         return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, figures, errorTolerance, dashboardHeapLimitMb,
-                percent, keepResults);
+                percent, keepResults, gate);
+    }
+
+    /** The criteria and baseline the points are judged by ({@code -Dcriteria}, {@code -Dbaseline}). */
+    public AnalysisOptions withGate(RunGate other) {
+        return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, figures, errorTolerance, dashboardHeapLimitMb,
+                driftThresholdPercent, keepResults, other);
     }
 
     /** What becomes of the raw results once analysed ({@code -DkeepResults}). */
     public AnalysisOptions withKeepResults(KeepResults keep) {
         return new AnalysisOptions(jmeter, saturationThresholdPercent, cores, figures, errorTolerance, dashboardHeapLimitMb,
-                driftThresholdPercent, keep);
+                driftThresholdPercent, keep, gate);
     }
 }

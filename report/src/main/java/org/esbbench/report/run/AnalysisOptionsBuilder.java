@@ -4,10 +4,17 @@ import org.esbbench.report.folder.KeepResults;
 import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.folder.RunParametersFile;
 
+import org.esbbench.report.compare.RegressionCheck;
+import org.esbbench.report.figures.Figures;
+import org.esbbench.report.gate.BaselineRun;
+import org.esbbench.report.gate.Criteria;
+import org.esbbench.report.gate.RunGate;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.DoublePredicate;
 import java.util.function.Function;
@@ -24,7 +31,8 @@ public final class AnalysisOptionsBuilder {
     public static final String SATURATION_THRESHOLD = "saturationThreshold";
     /** The parameters {@link #build} reads, in the order it reads them. */
     public static final List<String> NAMES = List.of(SATURATION_THRESHOLD, ErrorTolerance.PARAMETER,
-            KeepResults.PARAMETER, DriftThreshold.PARAMETER);
+            KeepResults.PARAMETER, DriftThreshold.PARAMETER, Criteria.PARAMETER, BaselineRun.PARAMETER,
+            RegressionCheck.TOLERANCE_PARAMETER);
     /** How the build names a parameter in its messages: {@code -Dname}. */
     public static final UnaryOperator<String> MAVEN_PROPERTY = name -> "-D" + name;
 
@@ -62,8 +70,37 @@ public final class AnalysisOptionsBuilder {
         options = options.withKeepResults(keep != null ? KeepResults.parse(keep, flag.apply(KeepResults.PARAMETER))
                 : recorded(layout, parameters -> KeepResults.parse(parameters.get(KeepResults.PARAMETER))));
         String drift = text(given, DriftThreshold.PARAMETER);
-        return options.withDriftThreshold(drift != null ? DriftThreshold.parse(drift, flag.apply(DriftThreshold.PARAMETER))
+        options = options.withDriftThreshold(drift != null ? DriftThreshold.parse(drift, flag.apply(DriftThreshold.PARAMETER))
                 : DriftThreshold.recorded(layout));
+        return options.withGate(gate(given, layout, flag, options.figures()));
+    }
+
+    /**
+     * The criteria and the baseline gate as given, each one not given as check recorded it (none for a run recorded
+     * before they existed); {@code -Dcriteria=none} and {@code -Dbaseline=none} judge a stored run without them.
+     */
+    private static RunGate gate(Map<String, String> given, RunLayout layout, UnaryOperator<String> flag,
+                                Figures figures) throws IOException {
+        String criteria = text(given, Criteria.PARAMETER);
+        String baseline = text(given, BaselineRun.PARAMETER);
+        String tolerance = text(given, RegressionCheck.TOLERANCE_PARAMETER);
+        Map<String, String> recorded = criteria != null && baseline != null && tolerance != null ? Map.of()
+                : recorded(layout, parameters -> parameters);
+        Criteria c;
+        if (criteria != null) {
+            c = Criteria.parse(criteria, figures, flag.apply(Criteria.PARAMETER));
+            // As check does for a new run: a criterion of a scenario the run did not measure would judge nothing.
+            c.requireScenarios(RunParametersFile.read(layout.runParametersFile()).plans().stream()
+                    .map(RunParametersFile.PlanEntry::id).toList(), flag.apply(Criteria.PARAMETER));
+        } else {
+            c = recorded(layout, p -> Criteria.parse(recorded.get(Criteria.PARAMETER), figures));
+        }
+        RegressionCheck t = tolerance != null
+                ? RegressionCheck.parse(tolerance, figures, flag.apply(RegressionCheck.TOLERANCE_PARAMETER))
+                : recorded(layout, p -> RegressionCheck.parse(recorded.get(RegressionCheck.TOLERANCE_PARAMETER), figures,
+                "-D" + RegressionCheck.TOLERANCE_PARAMETER));
+        String b = baseline != null ? baseline : recorded.getOrDefault(BaselineRun.PARAMETER, "");
+        return new RunGate(c, Optional.of(b).filter(v -> !v.strip().equals(Criteria.NONE_WORD)), t);
     }
 
     /**

@@ -8,6 +8,9 @@ import org.esbbench.report.folder.RunJson;
 import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.folder.RunParametersFile;
 import org.esbbench.report.folder.ScenarioRunJournal;
+import org.esbbench.report.gate.GateResult;
+import org.esbbench.report.gate.JUnitReport;
+import org.esbbench.report.gate.RunGate;
 import org.esbbench.report.index.ResultsIndex;
 import org.esbbench.report.points.PointSummary;
 import org.esbbench.report.points.PointsCsv;
@@ -71,13 +74,15 @@ public final class RunAnalysis {
         List<String> failures = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         Map<String, String> drift = new java.util.LinkedHashMap<>();
+        List<JUnitReport.ScenarioRunOutcome> outcomes = new ArrayList<>();
         for (RunParametersFile.ScenarioRun run : plan.scenarioRuns()) {
+            List<String> runFailures = new ArrayList<>();
             ScenarioRunJournal.Entry entry = journal.get(run.name());
             if (entry != null && entry.failed()) {
-                failures.add(run.name() + ": " + entry.problem());
+                runFailures.add(run.name() + ": " + entry.problem());
             } else if (entry == null && java.nio.file.Files.isRegularFile(layout.results(run.name()))) {
                 // The run goal writes a scenario run's row when it ends: a results file without one was cut short.
-                failures.add(run.name() + ": interrupted: the build was stopped during it (results file without a row"
+                runFailures.add(run.name() + ": interrupted: the build was stopped during it (results file without a row"
                         + " in " + RunLayout.SCENARIO_RUNS + "); measure it again with -Dresume=" + plan.runId());
             }
             boolean checked = !unchecked.contains(run.point().scenario());
@@ -91,23 +96,42 @@ public final class RunAnalysis {
             outcome.row().ifPresent(rows::add);
             raw.afterAnalysis(run.name(), outcome.row().isPresent());
             outcome.drift().ifPresent(d -> drift.put(run.name(), d.verdict()));
-            failures.addAll(outcome.failures());
+            runFailures.addAll(outcome.failures());
+            failures.addAll(runFailures);
             outcome.warnings().forEach(w -> warnings.add(run.name() + ": " + w));
+            outcomes.add(new JUnitReport.ScenarioRunOutcome(run.name(), outcome.row().orElse(null), runFailures,
+                    plan.measurementSeconds()));
         }
 
         PointsCsv.write(rows, layout.points(), options.figures());
         List<PointSummary> points = PointSummary.summarise(rows, options.figures(), RepeatHistograms.in(layout));
+        GateResult gate = judge(options.gate(), points, layout, plan, options);
+        failures.addAll(gate.failures());
         ScalingCharts.write(points, layout.charts(), options.figures());
-        SummaryWriter.write(new RunSummary("Run " + plan.runId(), description(plan, generators, tolerance, raw, rows), points, failures, warnings,
-                OptionalDouble.of(options.saturationThresholdPercent()), drift, options.driftThresholdPercent()), layout,
-                options.figures());
+        SummaryWriter.write(new RunSummary("Run " + plan.runId(), description(plan, generators, tolerance, raw, rows, options.gate()), points, failures,
+                warnings, OptionalDouble.of(options.saturationThresholdPercent()), drift, options.driftThresholdPercent(),
+                gate.markdown()), layout, options.figures());
         RunJson.write(layout, plan, journal.values(), ProcessesFile.read(layout.processes()), points, options.figures(),
                 failures, Instant.now(), generators.map(EnginesReport::new), usageByScenarioRun);
+        JUnitReport.write(layout.junit(), plan.runId(), Instant.now(), outcomes, gate);
         Path results = layout.dir().getParent();
         LatestRun.point(results, layout.dir());
         Path index = ResultsIndex.write(results, ResultsIndex.list(results, options.figures()), options.figures());
         log.accept("results index: " + index);
-        return new AnalysisResult(points, failures);
+        return new AnalysisResult(points, failures, gate, layout.junit());
+    }
+
+    /**
+     * The criteria and the baseline on the run's points ({@link RunGate}); a baseline that cannot be found or read
+     * is a failure of the run, said, and the rest of the analysis goes on (nothing measured is lost).
+     */
+    private static GateResult judge(RunGate gate, List<PointSummary> points, RunLayout layout, RunParametersFile plan,
+                                    AnalysisOptions options) {
+        try {
+            return gate.judge(points, layout, plan.checkedAt(), options.figures());
+        } catch (IOException e) {
+            return gate.judge(points).withBaselineProblem(e.getMessage());
+        }
     }
 
     /** The plan's -DmaxErrorPercent, as check validated and recorded it (0 for a plan written before it existed). */
@@ -124,7 +148,7 @@ public final class RunAnalysis {
      * the plan has no line, then what else every reader of the figures needs: said once.
      */
     private static String description(RunParametersFile plan, java.util.Optional<EnginesFile> generators,
-                                      ErrorTolerance tolerance, RawResults raw, List<RepeatRow> rows) {
+                                      ErrorTolerance tolerance, RawResults raw, List<RepeatRow> rows, RunGate gate) {
         String window = plan.description().isBlank()
                 ? (plan.target().isBlank() ? "" : "Target `" + plan.target() + "`; ") + plan.repeats()
                 + (plan.repeats() == 1 ? " repeat" : " repeats") + "; warm-up " + plan.warmupSeconds()
@@ -132,7 +156,8 @@ public final class RunAnalysis {
                 : "";
         String facts = (window + tolerance.explanation().map(e -> " " + e).orElse("")
                 + raw.summaryNote().map(n -> " " + n).orElse("")
-                + LatencyTimingNote.of(rows).map(n -> " " + n).orElse("")).strip();
+                + LatencyTimingNote.of(rows).map(n -> " " + n).orElse("")
+                + gate.explanation().map(g -> " " + g).orElse("")).strip();
         if (generators.isPresent()) {
             facts += (facts.isEmpty() ? "" : "\n\n") + new EnginesReport(generators.get()).describe(plan.points());
         }

@@ -23,15 +23,26 @@ import java.util.OptionalDouble;
  * @param drift                      per scenario run, what the drift rule said of its window
  *                                   ({@link org.esbbench.report.run.WindowDrift#verdict()}); empty when not analysed
  * @param driftThresholdPercent      the -DdriftThreshold those verdicts were judged with
+ * @param gate                       the section of the criteria and the baseline, Markdown; empty when the run has
+ *                                   neither
  */
 public record RunSummary(String title, String description, List<PointSummary> points, List<String> failures,
                          List<String> warnings, OptionalDouble saturationThresholdPercent, Map<String, String> drift,
-                         double driftThresholdPercent) {
+                         double driftThresholdPercent, String gate) {
     public RunSummary {
         points = List.copyOf(points);
         failures = List.copyOf(failures);
         warnings = List.copyOf(warnings);
         drift = Collections.unmodifiableMap(new LinkedHashMap<>(drift));
+        gate = gate == null ? "" : gate;
+    }
+
+    /** Without criteria or a baseline. */
+    public RunSummary(String title, String description, List<PointSummary> points, List<String> failures,
+                      List<String> warnings, OptionalDouble saturationThresholdPercent, Map<String, String> drift,
+                      double driftThresholdPercent) {
+        this(title, description, points, failures, warnings, saturationThresholdPercent, drift, driftThresholdPercent,
+                "");
     }
 
     /** Without drift verdicts (results files summarised on their own). */

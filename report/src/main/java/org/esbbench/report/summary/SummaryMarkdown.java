@@ -39,6 +39,7 @@ final class SummaryMarkdown {
         charts(md, summary.points(), layout, figures);
         scenarioRuns(md, summary.points(), layout, figures);
         DriftSection.append(md, summary, layout);
+        md.append(summary.gate());
         if (!summary.failures().isEmpty()) {
             md.append("\n## What failed\n\n");
             summary.failures().forEach(f -> md.append("- ").append(f.replace("\n", " ")).append('\n'));

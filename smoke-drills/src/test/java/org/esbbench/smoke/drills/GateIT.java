@@ -1,0 +1,139 @@
+package org.esbbench.smoke.drills;
+
+import org.apache.commons.csv.CSVRecord;
+import org.apache.maven.plugin.surefire.log.api.NullConsoleLogger;
+import org.apache.maven.plugins.surefire.report.ReportTestCase;
+import org.apache.maven.plugins.surefire.report.ReportTestSuite;
+import org.apache.maven.plugins.surefire.report.TestSuiteXmlParser;
+import org.esbbench.report.folder.RunLayout;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Headless CI's gate, in three runs of the same point (direct, 2 users, 1 KiB, delay 0):
+ * <ol>
+ * <li>with one criterion that holds and one that cannot: the build fails naming the second, and its JUnit report,
+ * read with Maven Surefire's own parser, holds both cases, one passed and one failed;</li>
+ * <li>a plain rerun with the first as its baseline: passes;</li>
+ * <li>the same with the echo backend 20 ms slower on every request ({@code -DbackendAddedDelay}, the point keeping its
+ * name): fails, naming the point's regression against the first run.</li>
+ * </ol>
+ * The tolerance is wide and the regression far beyond it. Windows of seconds on a 2-core machine that also runs
+ * JMeter, the server and the backend differ a lot from run to run (two plain runs here: 2,572.6 and 1,468.6 msgs/s,
+ * a 43 % drop); 20 ms more per request takes two users to about 2 / 21 ms = 95 msgs/s (a 96 % drop) and the mean
+ * from about 1 ms to 21 ms. p99, noisier still in such windows, is left to the criteria.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class GateIT {
+    private static final String HOLDS = "*:error_pct<=0.1";
+    private static final String CANNOT_HOLD = "direct:throughput_per_s>=1000000";
+    private static final String TOLERANCE = "-DbaselineTolerance=throughput_per_s:75,mean_ms:400";
+    private static final List<String> POINT = List.of("-Dscenarios=direct", "-Dusers=2", "-Dwarmup=3",
+            "-Dmeasurement=5", "-Ddashboards=false");
+    private static final Path JUNIT = ChildBuild.MODULE.resolve("target/child/esb-bench-reports/TEST-esb-bench.xml");
+    /** The first run: the baseline of the other two. */
+    private static String first;
+
+    @Test
+    @Order(1)
+    void aCriterionThatCannotHoldFailsTheBuildNamingItAndTheJUnitReportHoldsBoth() throws Exception {
+        Files.deleteIfExists(JUNIT);
+        ChildBuild child = ChildBuild.start("gate-criteria", with("-Dcriteria=" + HOLDS + "," + CANNOT_HOLD));
+        RunLayout layout = child.awaitRun();
+        int exit = child.awaitEnd();
+        String out = child.output();
+        first = layout.runId();
+
+        assertThat(exit).as("exit (log " + child.log + ")").isNotZero();
+        CSVRecord point = ChildBuild.onlyPoint(layout);
+        assertThat(Long.parseLong(point.get("errors"))).as("the measurement itself held").isZero();
+        String failed = "criterion " + CANNOT_HOLD + " failed: direct_u2_s1024_d0: throughput_per_s = "
+                + point.get("throughput_per_s") + " msgs/s, bound >= 1000000 msgs/s";
+        assertThat(out).contains("criteria judged on every point (-Dcriteria): " + HOLDS + ", " + CANNOT_HOLD,
+                "the run failed: 1 criterion", failed).doesNotContain("criterion " + HOLDS + " failed");
+        assertThat(layout.summaryMd()).content().contains("## Criteria and baseline", "## What failed", "- " + failed);
+
+        for (Path report : List.of(JUNIT, layout.junit())) {
+            // Surefire's reader gives one suite per test class: the scenario runs', the criteria's.
+            List<ReportTestSuite> suites = new TestSuiteXmlParser(new NullConsoleLogger()).parse(report.toString());
+            assertThat(suites.stream().mapToInt(ReportTestSuite::getNumberOfTests).sum()).as(report
+                    + ": one scenario run and two criteria").isEqualTo(3);
+            assertThat(suites.stream().mapToInt(ReportTestSuite::getNumberOfFailures).sum()).isEqualTo(1);
+            ReportTestCase holds = only(suites, HOLDS);
+            ReportTestCase cannot = only(suites, CANNOT_HOLD);
+            assertThat(holds.hasFailure()).isFalse();
+            assertThat(cannot.hasFailure()).isTrue();
+            assertThat(cannot.getFailureMessage()).isEqualTo(failed.substring(failed.indexOf("direct_u2")));
+            assertThat(only(suites, "direct_u2_s1024_d0_r1").hasFailure()).as("the scenario run's own case").isFalse();
+        }
+        ChildBuild.say("criteria: exit " + exit + "; " + ChildBuild.line(out, "the run failed"));
+        ChildBuild.say("JUnit report " + ChildBuild.ROOT.relativize(JUNIT) + ":\n" + Files.readString(JUNIT));
+    }
+
+    @Test
+    @Order(2)
+    void aPlainRerunPassesAgainstTheFirstRun() throws Exception {
+        assertThat(first).as("the first run's id (test 1 runs first)").isNotNull();
+        ChildBuild child = ChildBuild.start("gate-rerun", with("-Dbaseline=" + first, TOLERANCE));
+        RunLayout layout = child.awaitRun();
+        int exit = child.awaitEnd();
+        String out = child.output();
+
+        assertThat(exit).as("exit (log " + child.log + ")").isZero();
+        assertThat(out).contains("baseline gate (-Dbaseline): every point compared with ");
+        List<ReportTestSuite> suites = new TestSuiteXmlParser(new NullConsoleLogger()).parse(layout.junit().toString());
+        ReportTestCase gate = only(suites, "direct_u2_s1024_d0 against baseline " + first);
+        assertThat(gate.hasFailure()).isFalse();
+        ChildBuild.say("plain rerun against " + first + ": exit 0; " + line(layout));
+    }
+
+    @Test
+    @Order(3)
+    void theSamePointWithASlowerBackendFailsAsARegression() throws Exception {
+        assertThat(first).as("the first run's id (test 1 runs first)").isNotNull();
+        ChildBuild child = ChildBuild.start("gate-regression", with("-Dbaseline=" + first, TOLERANCE,
+                "-DbackendAddedDelay=20"));
+        RunLayout layout = child.awaitRun();
+        int exit = child.awaitEnd();
+        String out = child.output();
+
+        assertThat(exit).as("exit (log " + child.log + ")").isNotZero();
+        assertThat(out).contains("direct_u2_s1024_d0: regression against baseline " + first + ": throughput dropped ",
+                "the run failed: ");
+        List<ReportTestSuite> suites = new TestSuiteXmlParser(new NullConsoleLogger()).parse(layout.junit().toString());
+        ReportTestCase gate = only(suites, "direct_u2_s1024_d0 against baseline " + first);
+        assertThat(gate.hasFailure()).isTrue();
+        assertThat(gate.getFailureMessage()).contains("throughput dropped ", "mean grew ");
+        assertThat(only(suites, "direct_u2_s1024_d0_r1").hasFailure()).as("no error, no incorrect reply")
+                .isFalse();
+        ChildBuild.say("20 ms slower backend against " + first + ": exit " + exit + "; "
+                + ChildBuild.line(out, "regression against baseline"));
+    }
+
+    private static ReportTestCase only(List<ReportTestSuite> suites, String nameContains) {
+        List<ReportTestCase> all = suites.stream().flatMap(s -> s.getTestCases().stream()).toList();
+        List<ReportTestCase> cases = all.stream().filter(c -> c.getName().contains(nameContains)).toList();
+        assertThat(cases).as("cases named with " + nameContains + " in "
+                + all.stream().map(ReportTestCase::getName).toList()).hasSize(1);
+        return cases.get(0);
+    }
+
+    private static String line(RunLayout layout) throws Exception {
+        try (Stream<String> lines = Files.lines(layout.summaryMd())) {
+            return lines.filter(l -> l.startsWith("| direct_u2_s1024_d0 |")).findFirst().orElse("(no baseline row)");
+        }
+    }
+
+    private static List<String> with(String... extra) {
+        return Stream.concat(POINT.stream(), Stream.of(extra)).toList();
+    }
+}
