@@ -4,6 +4,7 @@ import org.esbbench.report.compare.PointCheck;
 import org.esbbench.report.compare.RegressionResult;
 import org.esbbench.report.figures.Figure;
 import org.esbbench.report.figures.StandardFigures;
+import org.esbbench.report.points.Point;
 import org.esbbench.report.points.RepeatRow;
 
 import javax.xml.stream.XMLOutputFactory;
@@ -21,8 +22,8 @@ import java.util.List;
 /**
  * A run as a JUnit XML report ({@code junit.xml} in the run folder; the build copies it where CI servers look): one
  * {@code <testsuite>} for the run, with one test case per scenario run (its errors and incorrect replies), one per
- * point and criterion, and one per point compared with the baseline; a failed case's message names the figures, a
- * passed one's figures are in its {@code system-out}. The Ant/Surefire form every CI server reads, written with the
+ * point and criterion, and one per point compared with the baseline (skipped for a point the baseline lacks); a
+ * failed case's message names the figures, a passed one's figures are in its {@code system-out}. The Ant/Surefire form every CI server reads, written with the
  * JDK's StAX writer so that every message is escaped as XML wants.
  */
 public final class JUnitReport {
@@ -72,7 +73,7 @@ public final class JUnitReport {
             xml.writeAttribute("tests", Integer.toString(cases.size()));
             xml.writeAttribute("failures", Long.toString(cases.stream().filter(c -> c.failure() != null).count()));
             xml.writeAttribute("errors", "0");
-            xml.writeAttribute("skipped", "0");
+            xml.writeAttribute("skipped", Long.toString(cases.stream().filter(Case::skipped).count()));
             xml.writeAttribute("time", Long.toString(runs.stream().mapToLong(ScenarioRunOutcome::seconds).sum()));
             xml.writeAttribute("timestamp", at.truncatedTo(ChronoUnit.SECONDS).toString());
             for (Case c : cases) {
@@ -81,6 +82,10 @@ public final class JUnitReport {
                 xml.writeAttribute("classname", c.classname());
                 xml.writeAttribute("name", xmlText(c.name()));
                 xml.writeAttribute("time", Long.toString(c.seconds()));
+                if (c.skipped()) {
+                    xml.writeEmptyElement("skipped");
+                    xml.writeAttribute("message", xmlText(c.out()));
+                }
                 if (c.failure() != null) {
                     xml.writeStartElement("failure");
                     xml.writeAttribute("message", xmlText(c.failure()));
@@ -120,6 +125,11 @@ public final class JUnitReport {
             cases.add(new Case(BASELINE, name, 0, p.passed() ? null : String.join("; ", p.failures()) + " (" + out + ")",
                     out));
         }
+        for (Point added : r.added()) {
+            // Reported, not silently passed: a CI server shows it as skipped.
+            cases.add(new Case(BASELINE, added.key() + " against baseline " + r.baseline().runId(), 0, null,
+                    "not in the baseline run " + r.baseline().runId() + ": not judged", true));
+        }
     }
 
     /**
@@ -146,6 +156,9 @@ public final class JUnitReport {
         return String.join(", ", parts);
     }
 
-    private record Case(String classname, String name, long seconds, String failure, String out) {
+    private record Case(String classname, String name, long seconds, String failure, String out, boolean skipped) {
+        Case(String classname, String name, long seconds, String failure, String out) {
+            this(classname, name, seconds, failure, out, false);
+        }
     }
 }

@@ -184,6 +184,24 @@ class JUnitReportTest {
     }
 
     @Test
+    void aPointTheBaselineLacksIsASkippedCaseNotAPassedOne() throws Exception {
+        Path base = new RunFolderFixture(dir.resolve("base"), "base").point(DIRECT, 100, 1000).write();
+        Path cand = new RunFolderFixture(dir.resolve("cand"), "cand").point(DIRECT, 100, 1000).point(XSLT, 10, 300)
+                .write();
+        RegressionResult r = new RegressionCheck(10, 20).check(ComparedRun.load(base, null), ComparedRun.load(cand, null));
+        Path file = dir.resolve("junit.xml");
+        JUnitReport.write(file, "cand", AT, List.of(), new GateResult(List.of(), Optional.of(r)));
+
+        ReportTestSuite baseline = suite(parse(file), JUnitReport.BASELINE);
+        assertThat(baseline.getNumberOfTests()).isEqualTo(2);
+        assertThat(baseline.getNumberOfSkipped()).isEqualTo(1);
+        assertThat(baseline.getNumberOfFailures()).isZero();
+        assertThat(testCase(baseline, "xslt_u10_s1024_d0 against baseline base").hasSkipped()).isTrue();
+        assertThat(testCase(baseline, "direct_u10_s1024_d0 against baseline base").isSuccessful()).isTrue();
+        assertThat(document(file).getAttribute("skipped")).isEqualTo("1");
+    }
+
+    @Test
     void aRunWithoutCriteriaOrBaselineHasOnlyItsScenarioRuns() throws Exception {
         Path file = dir.resolve("junit.xml");
         JUnitReport.write(file, "plain", AT, runs().subList(0, 1), GateResult.NONE);
