@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.folder.KeepResults;
+import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.run.RawResults;
 
 /**
@@ -56,6 +57,9 @@ public final class ResumedRun implements RunChecks.Run {
         ResumeCheck.Resumed resumed = check.check(resume.strip(), explicit);
         CurrentRun current = new CurrentRun(resumed.layout(), resumed.planFile(), root);
         RunParameters plan = current.plan();
+        // Criteria or a baseline given to the resuming build judge the whole run: checked before its load, as a new
+        // run's are.
+        RunTolerances.validateGate(explicit, plan.planIds(), root.resolve(RunLayout.RESULTS), log::info);
         TargetProfile profile = current.profile();
         TargetServers servers = new TargetServers(root, null, profile, Duration.ZERO, log::info);
         PayloadSizes.require(plan);

@@ -75,7 +75,7 @@ public final class RunTolerances {
     }
 
     /** The criteria name figures and scenarios the run has; the baseline is a run folder with points. */
-    private static void validateGate(Map<String, String> parameters, Collection<String> scenarios, Path results,
+    static void validateGate(Map<String, String> parameters, Collection<String> scenarios, Path results,
                                      Consumer<String> log) throws InvalidRunException {
         String flag = "-D" + Criteria.PARAMETER;
         RunGate gate;

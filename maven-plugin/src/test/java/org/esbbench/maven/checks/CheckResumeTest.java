@@ -87,6 +87,19 @@ class CheckResumeTest {
     }
 
     @Test
+    void criteriaGivenToAResumingBuildAreCheckedAgainstTheRunsScenariosBeforeItsLoad() throws Exception {
+        planned("r", Instant.parse("2026-11-23T10:00:00Z"));
+        check();
+        org.esbbench.maven.run.BuildLog buildLog = new org.esbbench.maven.run.BuildLog(log::add, log::add);
+
+        assertThatThrownBy(() -> ResumedRun.check(dir, "r", Map.of("criteria", "jms:p99_ms<5"), null, buildLog))
+                .isInstanceOf(InvalidRunException.class).hasMessage("-Dcriteria: 'jms:p99_ms<5' names scenario jms,"
+                        + " which this run does not measure; its scenarios: cbr-body, direct, or * for every one");
+        ResumedRun.check(dir, "r", Map.of("criteria", "cbr-body:p99_ms<5"), null, buildLog);
+        assertThat(log).contains("criteria judged on every point (-Dcriteria): cbr-body:p99_ms<5");
+    }
+
+    @Test
     void aRunWithNothingLeftSaysSo() throws Exception {
         RunLayout layout = planned("r", Instant.parse("2026-11-23T10:00:00Z"));
         ResumeCheck check = check();
