@@ -84,21 +84,25 @@ public final class AnalysisOptionsBuilder {
         String criteria = text(given, Criteria.PARAMETER);
         String baseline = text(given, BaselineRun.PARAMETER);
         String tolerance = text(given, RegressionCheck.TOLERANCE_PARAMETER);
-        Map<String, String> recorded = criteria != null && baseline != null && tolerance != null ? Map.of()
-                : recorded(layout, parameters -> parameters);
-        Criteria c;
-        if (criteria != null) {
-            c = Criteria.parse(criteria, figures, flag.apply(Criteria.PARAMETER));
-            // As check does for a new run: a criterion of a scenario the run did not measure would judge nothing.
-            c.requireScenarios(RunParametersFile.read(layout.runParametersFile()).plans().stream()
-                    .map(RunParametersFile.PlanEntry::id).toList(), flag.apply(Criteria.PARAMETER));
-        } else {
-            c = recorded(layout, p -> Criteria.parse(recorded.get(Criteria.PARAMETER), figures));
-        }
+        Path file = layout.runParametersFile();
+        RunParametersFile run = RunParametersFile.read(file); // read once: the recorded values and the run's plans
+        Map<String, String> recorded = run.parameters();
+        Criteria c = criteria != null ? Criteria.parse(criteria, figures, flag.apply(Criteria.PARAMETER)) : null;
         RegressionCheck t = tolerance != null
-                ? RegressionCheck.parse(tolerance, figures, flag.apply(RegressionCheck.TOLERANCE_PARAMETER))
-                : recorded(layout, p -> RegressionCheck.parse(recorded.get(RegressionCheck.TOLERANCE_PARAMETER), figures,
-                "-D" + RegressionCheck.TOLERANCE_PARAMETER));
+                ? RegressionCheck.parse(tolerance, figures, flag.apply(RegressionCheck.TOLERANCE_PARAMETER)) : null;
+        try {
+            // Not given: as check recorded them, and a recorded value that does not parse names the file.
+            c = c != null ? c : Criteria.parse(recorded.get(Criteria.PARAMETER), figures);
+            t = t != null ? t : RegressionCheck.parse(recorded.get(RegressionCheck.TOLERANCE_PARAMETER), figures,
+                    "-D" + RegressionCheck.TOLERANCE_PARAMETER);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(file + ": " + e.getMessage(), e);
+        }
+        if (criteria != null) {
+            // As check does for a new run: a criterion of a scenario the run did not measure would judge nothing.
+            c.requireScenarios(run.plans().stream().map(RunParametersFile.PlanEntry::id).toList(),
+                    flag.apply(Criteria.PARAMETER));
+        }
         String b = baseline != null ? baseline : recorded.getOrDefault(BaselineRun.PARAMETER, "");
         return new RunGate(c, Optional.of(b).filter(v -> !v.strip().equals(Criteria.NONE_WORD)), t);
     }
