@@ -1,5 +1,7 @@
 package org.esbbench.maven.checks;
 
+import org.esbbench.maven.cores.CpuPlanner;
+import org.esbbench.maven.cores.UsersPerCore;
 import org.esbbench.maven.engines.Engines;
 import org.esbbench.maven.engines.EnginesCheck;
 import org.esbbench.maven.parameters.InvalidRunException;
@@ -24,6 +26,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import org.esbbench.report.cores.CpuLayout;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.folder.KeepResults;
 import org.esbbench.report.folder.RunLayout;
@@ -52,11 +55,13 @@ public final class NewRun implements RunChecks.Run {
     private final KeepResults keep;
     private final Settings settings;
     private final BuildLog log;
+    private final CpuLayout cpus;
     private List<String> unchecked = List.of();
 
     private NewRun(Path root, TargetProfile profile, ParameterSources.Merged merged, Map<String, String> parameters,
                    RunParameters plan, TargetServers servers, Engines generators, KeepResults keep, Settings settings,
-                   BuildLog log) {
+                   BuildLog log, CpuLayout cpus) {
+        this.cpus = cpus;
         this.root = root;
         this.profile = profile;
         this.merged = merged;
@@ -74,6 +79,12 @@ public final class NewRun implements RunChecks.Run {
                                   BuildLog log) throws InvalidRunException {
         // -Dscenarios=all on a profile that lists its scenarios means those; then none outside them may run.
         Map<String, String> parameters = ProfileScenarios.select(merged.values(), profile, log::info);
+        // Which CPUs the server and the rest get: a count this machine cannot give is refused here, before any load.
+        // The profile's server.* keys tell whether the suite starts the server.
+        boolean startsServer = new TargetServers(root, null, profile, Duration.ZERO, log::info).startsServer();
+        CpuLayout cpus = CpuPlanner.forThisMachine().plan(parameters.getOrDefault("serverCpus", ""), startsServer,
+                merged.fromMatrix("serverCpus"));
+        parameters = UsersPerCore.apply(parameters, cpus, merged.explicit("users"), log);
         RunParameters plan = RunParameters.parse(parameters, root, root.resolve("jmx"));
         ProfileScenarios.requireServed(plan.scenarios(), profile);
         // The profile's backend and server.* keys, before anything is built or started.
@@ -84,7 +95,7 @@ public final class NewRun implements RunChecks.Run {
         Engines generators = EnginesCheck.validate(parameters, plan, log::info);
         RunTolerances.validate(parameters, plan.planIds(), root.resolve(RunLayout.RESULTS), log::info);
         KeepResults keep = DiskEstimate.keepResults(parameters);
-        return new NewRun(root, profile, merged, parameters, plan, servers, generators, keep, settings, log);
+        return new NewRun(root, profile, merged, parameters, plan, servers, generators, keep, settings, log, cpus);
     }
 
     @Override
@@ -107,6 +118,7 @@ public final class NewRun implements RunChecks.Run {
         unchecked = PlanChecks.checkAll(plan, log::info);
         merged.describe().forEach(log::info);
         log.info(RunSummary.summarise(plan));
+        log.info("CPUs: " + cpus.describe());
         describeMemory();
     }
 
@@ -154,12 +166,14 @@ public final class NewRun implements RunChecks.Run {
     public void prepare(CurrentRunPointer pointer) throws IOException {
         try {
             RunLayout layout = new RunLayout(newRunDir());
-            String description = RunSummary.describe(plan, profile);
+            String description = RunSummary.describe(plan, profile) + "; " + cpus.describe();
             String server = ServerDescription.of(profile, servers.startsServer(), settings.suiteVersion(),
                     settings.camelVersion(), settings.artemisVersion());
             RunFacts.Versions versions = new RunFacts.Versions(settings.suiteVersion(), settings.jmeterVersion(), server);
             Map<String, Object> facts = RunFacts.of(root, plan, profile, versions);
             merged.matrix().ifPresent(m -> facts.put("matrix", m.record(merged.overridden())));
+            facts.put("cpus", cpus.record());
+            cpus.write(layout.dir());
             RecordedRun.of(layout.runId(), Instant.now(), parameters, plan, profile, unchecked, description, facts)
                     .write(layout.runParameters());
             RunSessions.append(layout.sessions(), new RunSessions.Session(1, System.currentTimeMillis(), 0, 0,

@@ -126,6 +126,21 @@ public final class Preflight {
     }
 
     private String http(Scenario scenario) throws IOException, InterruptedException, InvalidRunException {
+        CheckedRequest request = httpRequest(scenario);
+        HttpResponse<byte[]> response = http.send(request.request(), HttpResponse.BodyHandlers.ofByteArray());
+        return request.check().check(response.statusCode(), response.body());
+    }
+
+    /** A request of an HTTP scenario at the run's first size and the check its reply must pass. */
+    public record CheckedRequest(HttpRequest request, ReplyCheck check) {
+    }
+
+    /**
+     * The request the preflight sends for {@code scenario} (ws-security: secured once, valid for an hour, as the
+     * ws-security plan's pool sends each secured request again), with its reply's check: also what the chain's
+     * warm-up sends over and over.
+     */
+    public CheckedRequest httpRequest(Scenario scenario) throws IOException, InvalidRunException {
         byte[] plain = scenario.payloadFormat() == PayloadFormat.JSON ? Payloads.json(plan.sizes().get(0)) : Payloads.soap(plan.sizes().get(0));
         byte[] body = plain;
         ReplyCheck check;
@@ -144,8 +159,12 @@ public final class Preflight {
         if (scenario.payloadFormat() == PayloadFormat.SOAP) {
             request.header("SOAPAction", "\"urn:buyStocks\"").header("routing", Payloads.ROUTING_VALUE);
         }
-        HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-        return check.check(response.statusCode(), response.body());
+        return new CheckedRequest(request.build(), check);
+    }
+
+    /** One JMS request-reply of {@code scenario}, checked: null when correct, else what was wrong. */
+    public String jmsOnce(Scenario scenario) throws JMSException, NamingException {
+        return jms(scenario);
     }
 
     private String jms(Scenario scenario) throws JMSException, NamingException {

@@ -142,7 +142,8 @@ public final class EngineFleet {
         List<String> cmd = JMeterCommand.remote(jmeter, PROBE_CLIENT_HEAP_MB, plan, Map.of(), Map.of(), jtl,
                 layout.engineProbe(".log"), remote(addresses, clientAddress, freeUdpPort(), Engines.BATCH));
         long started = System.currentTimeMillis();
-        ManagedProcess client = ManagedProcess.start("jmeter-probe", cmd, keystore.dir(), output);
+        ManagedProcess client = ManagedProcess.start("jmeter-probe", org.esbbench.maven.cores.RunCpus.of(layout).harness(cmd),
+                keystore.dir(), output);
         onStarted.accept(client);
         boolean ended;
         try {

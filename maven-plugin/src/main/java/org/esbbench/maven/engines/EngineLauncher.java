@@ -141,7 +141,8 @@ final class EngineLauncher {
     }
 
     private LocalEngine launch(String id, int registryPort, int objectPort, OnStarted onStarted) throws IOException {
-        ManagedProcess process = ManagedProcess.start(id, command(id, registryPort, objectPort), rmiDir, output(id));
+        ManagedProcess process = ManagedProcess.start(id,
+                org.esbbench.maven.cores.RunCpus.of(layout).harness(command(id, registryPort, objectPort)), rmiDir, output(id));
         onStarted.accept(process);
         return new LocalEngine(id, registryPort, objectPort, process);
     }

@@ -1,6 +1,8 @@
 package org.esbbench.maven.goals;
 
 import org.esbbench.maven.checks.Preflight;
+import org.esbbench.maven.cores.RunCpus;
+import org.esbbench.maven.cores.ServerIdleProbe;
 import org.esbbench.maven.checks.PreflightLog;
 import org.esbbench.maven.engines.EngineFleet;
 import org.esbbench.maven.engines.Engines;
@@ -15,6 +17,7 @@ import org.esbbench.maven.processes.StopOnExit;
 import org.esbbench.maven.run.BuildLog;
 import org.esbbench.maven.run.CurrentRun;
 import org.esbbench.maven.servers.BrokerLauncher;
+import org.esbbench.maven.servers.ChainWarmup;
 import org.esbbench.maven.targets.ExternalBroker;
 import org.esbbench.maven.servers.TargetServers;
 import org.esbbench.maven.targets.JmsProvider;
@@ -74,6 +77,9 @@ public class StartMojo extends CurrentRunMojo {
                 return;
             }
             int session = RunSessions.current(layout);
+            // Before anything starts: the build itself onto the harness's CPUs (what it starts unplaced inherits them).
+            RunCpus.sweepStale();
+            RunCpus.of(layout).enterBuild(this::info);
             // First: JMeter engines (-Dgenerators) fail in seconds, before servers start; generators.json is
             // written before the monitor starts, which reads it.
             startEngines(current, registry, started);
@@ -88,13 +94,19 @@ public class StartMojo extends CurrentRunMojo {
             PerfMonAgent.startOrCheck(root(), perfmonAgentDir.toPath(), layout, profile, onStarted, log);
             PreflightLog preflight = new PreflightLog(layout, log);
             preflight.accept("# session " + session);
-            new Preflight(root(), profile, plan, preflight).run();
+            Preflight checked = new Preflight(root(), profile, plan, preflight);
+            checked.run();
+            new ChainWarmup(checked, plan.scenarios(), log).run(ChainWarmup.length(
+                    current.planFile().parameters().get("chainWarmup"), current.planFile().warmupSeconds()));
             MonitorLauncher.startRecording(layout, profile, servers.startsServer(), onStarted, log);
+            if (servers.startsServer()) {
+                ServerIdleProbe.measure(layout, log);
+            }
         } catch (InvalidRunException e) {
-            stopNow(started);
+            stopNow(started, layout);
             throw new MojoFailureException(e.getMessage());
         } catch (IOException | RuntimeException e) {
-            stopNow(started);
+            stopNow(started, layout);
             throw new MojoExecutionException("could not start the run: " + e.getMessage(), e);
         }
     }
@@ -147,8 +159,13 @@ public class StartMojo extends CurrentRunMojo {
         launcher.await(process, broker.get());
     }
 
-    private void stopNow(StopOnExit started) {
+    private void stopNow(StopOnExit started, RunLayout layout) {
         started.stopNow(Duration.ofSeconds(10)).forEach(this::info);
         started.close();
+        try {
+            RunCpus.of(layout).release(this::info);
+        } catch (IOException | RuntimeException e) {
+            info("could not release the run's CPUs: " + e.getMessage());
+        }
     }
 }

@@ -1,5 +1,6 @@
 package org.esbbench.maven.goals;
 
+import org.esbbench.maven.cores.RunCpus;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ProcessRegistry;
 import java.io.IOException;
@@ -38,6 +39,8 @@ public class StopMojo extends EsbBenchMojo {
                 info("run " + run.get().runId() + ": no process left running");
             }
             stopped.forEach(this::info);
+            // Everything of the run has stopped: its cpuset groups are empty, the build gets its CPUs back.
+            RunCpus.of(run.get()).release(this::info);
         } catch (InvalidRunException e) {
             throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {

@@ -28,6 +28,11 @@ final class FollowedProcesses {
         }
     }
 
+    /** Every process the registry says is running, by name and pid (still alive or not). */
+    List<ProcessesFile.Entry> running() {
+        return entries.stream().filter(ProcessesFile.Entry::running).toList();
+    }
+
     /**
      * The newest running process of a role: named {@code role} or {@code role-...} (JMeter's entries carry their
      * scenario run's name), still alive.

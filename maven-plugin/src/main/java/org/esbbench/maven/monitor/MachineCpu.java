@@ -29,10 +29,32 @@ final class MachineCpu {
         }
     }
 
+    /**
+     * One CPU's busy time (the {@code cpuN} line of /proc/stat): with the server on cores of its own, how busy its
+     * cores and the others were tells which side was the limit.
+     */
+    static OptionalLong busyMillis(int cpu) {
+        try {
+            String name = "cpu" + cpu;
+            for (String line : Files.readAllLines(PROC_STAT)) {
+                if (line.startsWith(name + " ")) {
+                    return parse(line, name);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // no reading this tick
+        }
+        return OptionalLong.empty();
+    }
+
     /** "cpu  user nice system idle iowait irq softirq steal guest guest_nice" (guest is already in user). */
     static OptionalLong parse(String cpuLine) {
+        return parse(cpuLine, "cpu");
+    }
+
+    private static OptionalLong parse(String cpuLine, String name) {
         String[] f = cpuLine.trim().split("\\s+");
-        if (f.length < 8 || !f[0].equals("cpu")) {
+        if (f.length < 8 || !f[0].equals(name)) {
             return OptionalLong.empty();
         }
         long busy = Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3])

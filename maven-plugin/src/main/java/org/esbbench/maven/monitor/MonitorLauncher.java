@@ -123,7 +123,8 @@ public final class MonitorLauncher {
     }
 
     public static ManagedProcess start(List<String> command, RunLayout layout) throws IOException {
-        return ManagedProcess.start(NAME, command, layout.dir(), layout.processOutput(NAME));
+        return ManagedProcess.start(NAME, org.esbbench.maven.cores.RunCpus.of(layout).harness(command), layout.dir(),
+                layout.processOutput(NAME));
     }
 
     /**

@@ -68,7 +68,8 @@ public final class PerfMonAgent {
         ManagedProcess process = null;
         if (agent.start()) {
             Readiness.requireFreePort("PerfMon agent", agent.host(), agent.port());
-            process = ManagedProcess.start(NAME, command(root, agentDir, agent.port()), agentDir,
+            process = ManagedProcess.start(NAME,
+                    org.esbbench.maven.cores.RunCpus.of(layout).harness(command(root, agentDir, agent.port())), agentDir,
                     layout.processOutput(NAME));
             onStarted.accept(process);
         }

@@ -13,6 +13,8 @@ import java.util.Properties;
 import org.esbbench.maven.management.GcFollower;
 import org.esbbench.maven.management.JmxOptions;
 import org.esbbench.maven.management.ManagementConnection;
+import org.esbbench.report.cores.CpuLayout;
+import org.esbbench.report.cores.OnlineCpus;
 import org.esbbench.report.folder.EnginesFile;
 import org.esbbench.report.folder.RunLayout;
 
@@ -83,6 +85,7 @@ public final class RunMonitor implements AutoCloseable {
     private volatile Thread ticking;
     private ManagementConnection connection;
     private GcFollower gc;
+    private AffinityRecord affinity;
 
     RunMonitor(Options options) {
         this.options = options;
@@ -127,6 +130,11 @@ public final class RunMonitor implements AutoCloseable {
             local.watch(role, CpuSource.ofProcess(() -> processes.current(role)));
         }
         local.watch("machine", CpuSource.ofMachine());
+        // Each CPU's busy time: the busy share of the server's cores and of the others' (cpus.properties).
+        for (int cpu : OnlineCpus.read().cpus()) {
+            local.watch(CpuLayout.cpuRow(cpu), () -> MachineCpu.busyMillis(cpu));
+        }
+        affinity = new AffinityRecord(layout.dir().resolve(RunLayout.AFFINITY));
         // written by the start goal before it starts the monitor, when the load comes from JMeter engines
         EnginesFile.read(layout.dir()).ifPresent(g -> engineStreams.addAll(EngineCpu.watch(g, local, processes)));
         if (options.managementUrl() != null) {
@@ -179,6 +187,9 @@ public final class RunMonitor implements AutoCloseable {
         if (gc != null) {
             gc.follow(processes.current("server").map(ProcessHandle::pid));
         }
+        if (affinity != null) {
+            affinity.record(processes.running());
+        }
         for (CpuSampler s : samplers) {
             try {
                 s.sampleOnce();
@@ -213,6 +224,9 @@ public final class RunMonitor implements AutoCloseable {
                 }
             }
             engineStreams.forEach(PerfMonStream::close);
+            if (affinity != null) {
+                affinity.close();
+            }
             if (gc != null) {
                 gc.close();
             }

@@ -102,6 +102,20 @@ public final class Checks {
     }
 
     /** One of {@code valid}, in any case. */
+    /**
+     * The form of {@code serverCpus}: {@code auto}, {@code shared}, a count, or {@code cpus:LIST}; whether this machine
+     * can give it is the CPU planner's to say, at check, with the target known.
+     */
+    public static RunParameter.Check serverCpus() {
+        return (name, value) -> {
+            String v = value == null ? "" : value.trim();
+            if (!v.isEmpty() && !v.matches("auto|shared|[1-9][0-9]*( *, *[1-9][0-9]*)*|cpus:[0-9][0-9 ,-]*")) {
+                throw new InvalidRunException(name + " '" + value + "' is none of: auto, shared, a count of cores"
+                        + " (e.g. 1), or CPUs by number (e.g. cpus:1 or cpus:2-3)");
+            }
+        };
+    }
+
     public static RunParameter.Check oneOf(String... valid) {
         return (name, value) -> oneOf(name, value, List.of(valid));
     }

@@ -27,7 +27,7 @@ public record Matrix(String name, Path file, String description, String source, 
 
     /** The run parameters a matrix may set: the dimensions and windows of a study, not the plumbing of one run. */
     public static final List<String> PARAMETERS = List.of("scenarios", "model", "users", "rate", "size", "delay",
-            "repeats", "warmup", "measurement", "heap", "rampup", "reuse", "exclude");
+            "repeats", "warmup", "measurement", "heap", "rampup", "reuse", "exclude", "serverCpus", "usersPerServerCore");
     /** The keys that describe the matrix itself. */
     public static final List<String> DESCRIPTIVE = List.of("description", "source", "source.notes");
 

@@ -101,6 +101,17 @@ public final class ParameterSources {
             return sources.entrySet().stream().filter(e -> e.getValue() == source).map(Map.Entry::getKey).toList();
         }
 
+        /** Whether {@code name}'s value is the matrix's (not given on the command line or in the POM). */
+        public boolean fromMatrix(String name) {
+            return sources.get(name) == Source.MATRIX;
+        }
+
+        /** Whether {@code name} was given on the command line or in the POM configuration. */
+        public boolean explicit(String name) {
+            Source s = sources.get(name);
+            return s == Source.COMMAND_LINE || s == Source.POM_CONFIGURATION;
+        }
+
         /** The matrix's keys the build overrode explicitly. */
         public Set<String> overridden() {
             Set<String> names = new LinkedHashSet<>();

@@ -76,6 +76,22 @@ final class StandardParameters {
                 "Heap of a server the suite starts (a list, the outermost dimension); refused for a server it does not start.")
                 .checkedBy((name, value) -> RunParameters.heaps(value))
                 .with(RECORDED, DIMENSION, RESUME_MATCHES));
+        list.add(RunParameter.of("serverCpus", "auto",
+                "Server's own CPUs: `auto` (half, for a server the suite starts), `shared`, a count, or `cpus:LIST` (a server started by hand).")
+                .checkedBy(Checks.serverCpus())
+                .with(RECORDED, RESUME_MATCHES));
+        list.add(RunParameter.of("usersPerServerCore", "0",
+                "Closed model: users per server core (IBM's method: 4), overriding `users` unless it is given; 0: off.")
+                .checkedBy(Checks.nonNegative(10_000))
+                .with(RECORDED, RESUME_MATCHES));
+        list.add(RunParameter.of("chainWarmup", "auto",
+                "Seconds of load through the chain before the first scenario run and each server restart; `auto`: the warm-up, at most 60.")
+                .checkedBy((name, value) -> {
+                    if (!value.trim().equals("auto")) {
+                        Checks.nonNegative(name, value, 3600);
+                    }
+                })
+                .with(RECORDED, RESUME_MATCHES));
         list.add(RunParameter.of("rampup", "30",
                 "Closed model: seconds to start all users, capped at the warm-up.")
                 .checkedBy(Checks.nonNegative(Long.MAX_VALUE))

@@ -72,7 +72,7 @@ public final class RunFacts {
 
     private static Map<String, Object> machine() {
         Map<String, Object> machine = new LinkedHashMap<>();
-        machine.put("cores", Runtime.getRuntime().availableProcessors());
+        machine.put("cores", org.esbbench.report.cores.OnlineCpus.count()); // all of them, whatever this JVM may use
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             machine.put("memoryBytes", os.getTotalMemorySize());
         }

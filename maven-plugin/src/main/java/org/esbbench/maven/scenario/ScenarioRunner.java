@@ -1,5 +1,6 @@
 package org.esbbench.maven.scenario;
 
+import org.esbbench.maven.cores.RunCpus;
 import org.esbbench.maven.parameters.RunnablePlan;
 import org.esbbench.maven.engines.EngineFleet;
 import org.esbbench.maven.engines.EngineWatch;
@@ -102,7 +103,8 @@ public final class ScenarioRunner {
         // The guard first: in a build that is being stopped (SIGTERM) its hook cannot be added any more, and this
         // throws before a JMeter starts that nothing would stop.
         try (StopOnExit guard = new StopOnExit(run.registry(), "run-jmeter")) {
-            process = ManagedProcess.start("jmeter-" + name, cmd, workDir, layout.jmeterOutput(name));
+            process = ManagedProcess.start("jmeter-" + name, RunCpus.of(layout).harness(cmd), workDir,
+                    layout.jmeterOutput(name));
             guard.add(process);
             run.registry().register(process);
             try {

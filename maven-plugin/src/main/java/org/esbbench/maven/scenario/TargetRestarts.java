@@ -67,13 +67,19 @@ public final class TargetRestarts {
         }
         servers.startServer(serverJar, heap, run.layout().serverGcLog(heap, session), run.plan().settings().wsSuite(),
                 run.onRestarted());
-        new Preflight(run.root(), run.profile(), run.plan(), log::info).run();
+        Preflight preflight = new Preflight(run.root(), run.profile(), run.plan(), log::info);
+        preflight.run();
+        // Restarted, the server is cold again: the same warm-up as at the run's start.
+        new org.esbbench.maven.servers.ChainWarmup(preflight, run.plan().scenarios(), log).run(
+                org.esbbench.maven.servers.ChainWarmup.length(org.esbbench.report.folder.RunParametersFile.read(
+                        run.layout().runParametersFile()).parameters().get("chainWarmup"), run.plan().warmupSeconds()));
         if (run.profile().managementAgent().isPresent()
                 && !MonitorLauncher.awaitGcRecordingSince(run.layout(), since, GC_RECORDING_AFTER_RESTART)) {
             log.warn("the monitor did not record the restarted server's GC within "
                     + GC_RECORDING_AFTER_RESTART.toSeconds()
                     + " s: the next points may have no GC figures (see the monitor's log)");
         }
+        org.esbbench.maven.cores.ServerIdleProbe.measure(run.layout(), log);
         log.info("server restarted with heap " + heap + " in " + (System.currentTimeMillis() - since) + " ms");
     }
 

@@ -40,7 +40,9 @@ public final class BrokerLauncher {
         List<String> command = broker.resolve(root, url);
         log.accept("starting the JMS broker for " + jms + ": " + String.join(" ", command));
         // A group of its own, like a profile's server: a broker script's JVM and anything else it starts stop with it.
-        return ManagedProcess.startInOwnGroup(NAME, command, root, layout.processOutput(NAME));
+        // The broker a profile starts is part of the server under test (IBM restricts MQ with the server): its CPUs.
+        return ManagedProcess.startInOwnGroup(NAME, org.esbbench.maven.cores.RunCpus.of(layout).server(command), root,
+                layout.processOutput(NAME));
     }
 
     public void await(ManagedProcess process, ExternalBroker broker) throws InvalidRunException {

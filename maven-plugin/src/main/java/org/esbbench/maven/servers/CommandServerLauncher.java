@@ -136,7 +136,9 @@ public final class CommandServerLauncher {
                 + ": " + String.join(" ", cmd));
         // In a process group of its own: whatever the command starts (workers, a launcher's daemon) is stopped with
         // it, also what its death orphans.
-        ManagedProcess started = ManagedProcess.startInOwnGroup(pidFile.isPresent() ? LAUNCHER : "server", cmd, work(),
+        // On the server's CPUs: the whole group (workers, a launcher's daemon) inherits them.
+        ManagedProcess started = ManagedProcess.startInOwnGroup(pidFile.isPresent() ? LAUNCHER : "server",
+                org.esbbench.maven.cores.RunCpus.of(layout).server(cmd), work(),
                 layout.processOutput("server")).stoppedWith(server.stop());
         onStarted.accept(started);
         try {

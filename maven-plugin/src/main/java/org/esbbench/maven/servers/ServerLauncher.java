@@ -1,5 +1,6 @@
 package org.esbbench.maven.servers;
 
+import org.esbbench.maven.cores.RunCpus;
 import org.esbbench.maven.processes.JvmCommand;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ManagedProcess;
@@ -53,7 +54,7 @@ public final class ServerLauncher {
         cmd.addAll(BackendDrill.arguments(layout)); // -DbackendFailPercent: drills and tests only
         log.accept("starting the echo backend on " + bind + ":" + port
                 + " with a delay of " + delayMs + " ms");
-        return ManagedProcess.start("backend", cmd, root, layout.processOutput("backend"));
+        return ManagedProcess.start("backend", RunCpus.of(layout).harness(cmd), root, layout.processOutput("backend"));
     }
 
     /** Waits for the backend's health URL (on its bind address, loopback for a wildcard bind). */
@@ -94,7 +95,8 @@ public final class ServerLauncher {
         cmd.addAll(brokerArguments(jms, embedded));
         log.accept("starting the reference server on " + profile.host() + ":" + profile.port() + " with heap " + heap
                 + ", WS-Security suite " + wsSuite);
-        return ManagedProcess.start("server", cmd, root, layout.processOutput("server"));
+        // On the server's own CPUs from its first instruction: its JVM sizes GC and JIT threads for them.
+        return ManagedProcess.start("server", RunCpus.of(layout).server(cmd), root, layout.processOutput("server"));
     }
 
     /**

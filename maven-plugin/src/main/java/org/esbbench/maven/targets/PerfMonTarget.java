@@ -29,7 +29,7 @@ public record PerfMonTarget(boolean start, String host, int port, OptionalInt co
         if (value.equals("start")) {
             int port = intKey(profile, "perfmon.port", 1, 65535).orElse(DEFAULT_PORT);
             return Optional.of(new PerfMonTarget(true, "127.0.0.1", port,
-                    OptionalInt.of(cores.orElse(Runtime.getRuntime().availableProcessors()))));
+                    OptionalInt.of(cores.orElse(org.esbbench.report.cores.OnlineCpus.count()))));
         }
         int colon = value.lastIndexOf(':');
         try {

@@ -40,7 +40,8 @@ class MatrixTest {
             // name,               runs, plans, points per plan, repeats, load time
             "wso2-mi,              48,   3,     16,              1,       4:49:36",
             "adroitlogic-round7,   696,  6,     40,              3,       35:11:12",
-            "ibm-ace,              900,  2,     9,               50,      45:30:00"})
+            // ibm-ace's users are 4 per server core, set at check once the cores are known (UsersPerCore)
+            "ibm-ace,              300,  2,     3,               50,      15:10:00"})
     void eachShippedMatrixPlansTheRunsAndTimeOfTheTable(String name, int runs, int plans, int pointsPerPlan,
                                                         int repeats, String time) throws Exception {
         Matrix matrix = Matrix.load(MATRICES, name);
@@ -131,7 +132,7 @@ class MatrixTest {
         assertThatThrownBy(() -> Matrix.load(dir, "x"))
                 .isInstanceOf(InvalidRunException.class)
                 .hasMessageContaining("x.properties: unknown key 'user'; valid: scenarios, model, users,")
-                .hasMessageContaining("exclude, description, source, source.notes");
+                .hasMessageContaining("exclude, serverCpus, usersPerServerCore, description, source, source.notes");
     }
 
     @Test

@@ -49,6 +49,12 @@ public final class StandardFigures {
     public static final Figure P99_9 = percentile("p99_9_ms", "p99.9", 99.9).charted();
     public static final Figure CPU_PER_MESSAGE = usage("cpu_us_per_msg", "CPU per msg", "µs", 2,
             WindowUsage::cpuMicrosPerMessage).charted().compared(Better.LOWER).shown(1);
+    /**
+     * The server's CPU per message net of its idle cost (its CPU time per second before any load, times the
+     * window): at low rates the gross figure is mostly timers, JIT and GC divided by few messages.
+     */
+    public static final Figure NET_CPU_PER_MESSAGE = usage("net_cpu_us_per_msg", "net CPU per msg", "µs", 2,
+            WindowUsage::netCpuMicrosPerMessage).shown(1);
     public static final Figure SERVER_CPU = usage("server_cpu_pct", "server CPU", "%", 2, WindowUsage::serverCpuPercent)
             .shown(1);
     public static final Figure GC_THROUGHPUT = usage("gc_throughput_pct", "GC throughput", "%", 3,
@@ -76,6 +82,12 @@ public final class StandardFigures {
             "µs", 2, WindowUsage::generatorMicrosPerSample).shown(1);
     public static final Figure MACHINE_CPU = usage("machine_cpu_pct", "machine CPU", "%", 2,
             WindowUsage::machineCpuPercent).shown(1);
+    /** With the server on cores of its own: how busy they were, percent of the server's cores. */
+    public static final Figure SERVER_CORES_BUSY = usage("server_cores_busy_pct", "server cores busy", "%", 2,
+            WindowUsage::serverCoresBusyPercent).shown(1);
+    /** With the server on cores of its own: how busy the other cores were (load generator, backend, monitor). */
+    public static final Figure GENERATOR_CORES_BUSY = usage("generator_cores_busy_pct", "generator cores busy", "%", 2,
+            WindowUsage::generatorCoresBusyPercent).shown(1);
 
     /** The server's host as the PerfMon agent reported it: all its cores, whatever runs there. */
     public static final Figure HOST_CPU = usage("host_cpu_pct", "host CPU", "%", 2, WindowUsage::hostCpuPercent)
@@ -87,9 +99,9 @@ public final class StandardFigures {
     public static final List<Figure> RESPONSE_TIMES = List.of(MEAN, STDDEV, MIN, MAX, P50, P90, P95, P99, P99_9);
 
     static final List<Figure> ALL = List.of(SAMPLES, ERRORS, ERROR_PCT, INCORRECT, INCORRECT_PCT, THROUGHPUT, MEAN,
-            STDDEV, MIN, MAX, P50, P90, P95, P99, P99_9, CPU_PER_MESSAGE, SERVER_CPU, GC_THROUGHPUT, HEAP_AFTER_FULL_GC,
+            STDDEV, MIN, MAX, P50, P90, P95, P99, P99_9, CPU_PER_MESSAGE, NET_CPU_PER_MESSAGE, SERVER_CPU, GC_THROUGHPUT, HEAP_AFTER_FULL_GC,
             GENERATOR_CPU, CLIENT_CPU, BUSIEST_ENGINE_CPU, BUSIEST_ENGINE_HOST_CPU, BACKEND_CPU, BACKEND_CPU_PER_MESSAGE, GENERATOR_CPU_PER_SAMPLE,
-            MACHINE_CPU, HOST_CPU, HOST_MEMORY);
+            MACHINE_CPU, SERVER_CORES_BUSY, GENERATOR_CORES_BUSY, HOST_CPU, HOST_MEMORY);
 
     /**
      * The headline table's figures, in its order (after the point and before the flags): how much, how fast, how

@@ -34,6 +34,9 @@ import java.nio.file.Path;
  * cpu.csv, gc.csv        CPU time series of the run's processes and the machine ({@link #CPU_HEADER}); the server's
  *                        collections
  * server-cpu.csv         an external server's CPU time, sampled over its management (JMX) connection
+ * cpus.properties        which CPUs the server and the rest of the run had, and how that was enforced
+ * affinity.csv           the CPUs each process of the run was allowed (its Cpus_allowed_list), read while it ran
+ * server-idle.csv        the server's idle probes (after each start, before load), for its idle CPU cost
  * points.csv             every figure of every scenario run
  * summary.csv, summary.md the points over their repeats
  * run.json               what was run, where, when, and its outcome (the results index reads it)
@@ -69,6 +72,15 @@ public record RunLayout(Path dir) {
     public static final String CPU_HEADER = "epochMs,process,cpuMs";
     public static final String GC = "gc.csv";
     public static final String SERVER_CPU = "server-cpu.csv";
+    /** Which CPUs each role had ({@link org.esbbench.report.cores.CpuLayout}). */
+    public static final String CPUS = org.esbbench.report.cores.CpuLayout.FILE;
+    /** The CPUs each process of the run was allowed, as the monitor read them from /proc while it ran. */
+    public static final String AFFINITY = "affinity.csv";
+    /** The header line of {@link #AFFINITY}. */
+    public static final String AFFINITY_HEADER = "epochMs,process,pid,cpusAllowed";
+    /** The server's idle probes: a few seconds after each start, before any load, {@code fromMs,toMs}. */
+    public static final String SERVER_IDLE = "server-idle.csv";
+    public static final String SERVER_IDLE_HEADER = "fromMs,toMs";
     public static final String POINTS = "points.csv";
     public static final String SUMMARY_CSV = "summary.csv";
     public static final String SUMMARY_MD = "summary.md";

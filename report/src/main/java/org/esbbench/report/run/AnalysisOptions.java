@@ -14,7 +14,8 @@ import org.esbbench.report.gate.RunGate;
  * @param jmeter                     JMeter for the dashboards of the measurement windows; empty for no dashboards
  * @param saturationThresholdPercent machine CPU % from which a scenario run whose load generator or backend took
  *                                   as much CPU as the server is flagged as limited by the harness
- * @param cores                      the machine's cores, for CPU utilisations as percent of the whole machine
+ * @param cores                      the machine's cores, for CPU utilisations as percent of the whole machine, when
+ *                                   the run folder does not record them ({@code cpus.properties})
  * @param figures                    the catalogue of figures
  * @param dashboardHeapLimitMb       the most heap a dashboard's JMeter may get, in MB: a window whose dashboard
  *                                   needs more ({@link org.esbbench.report.dashboard.JMeterDashboard#heapMbFor}) gets
@@ -55,7 +56,7 @@ public record AnalysisOptions(Optional<JMeterInstallation> jmeter, double satura
     /** No dashboards, the default threshold, this machine's cores, the standard figures. */
     public static AnalysisOptions defaults() {
         return new AnalysisOptions(Optional.empty(), DEFAULT_SATURATION_THRESHOLD_PERCENT,
-                Runtime.getRuntime().availableProcessors(), Figures.standard(), Optional.empty(), NO_HEAP_LIMIT,
+                org.esbbench.report.cores.OnlineCpus.count(), Figures.standard(), Optional.empty(), NO_HEAP_LIMIT,
                 DEFAULT_DRIFT_THRESHOLD_PERCENT, KeepResults.COMPRESSED, RunGate.NONE);
     }
 

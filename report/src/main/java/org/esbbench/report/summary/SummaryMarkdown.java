@@ -85,8 +85,11 @@ final class SummaryMarkdown {
                 sampler exception, any other message) is an error. Mean and standard deviation (population) of the
                 response time are exact, over every sample of a repeat. CPU µs per message is the server's CPU time
                 in the window divided by its samples, backend CPU per msg the echo backend's, generator CPU per sample
-                JMeter's (sending, receiving and checking each reply); CPU % columns are percent of the whole machine
-                (all cores).
+                JMeter's (sending, receiving and checking each reply); net CPU per msg the server's net of its idle
+                cost (its CPU per second before the load, times the window; a row flagged server-mostly-idle spent
+                half or more of its CPU idle). CPU % columns are percent of the whole machine (all its CPUs); server
+                cores busy % and generator cores busy % (when the server had cores of its own) are percent of the
+                server's CPUs and of the others, whoever ran on them.
                 GC throughput is the share of the window the server's JVM was not paused for GC; heap after full GC
                 is the mean heap in use after the full collections of the window (the suite asks for one at the end
                 of each scenario run). Host CPU % and host memory % (with a PerfMon agent) are the server host's, as
@@ -97,7 +100,15 @@ final class SummaryMarkdown {
         if (!summary.drift().isEmpty()) {
             text.append(' ').append(DriftSection.flagSentence(summary.driftThresholdPercent()));
         }
-        if (summary.saturationThresholdPercent().isPresent()) {
+        if (summary.saturationThresholdPercent().isPresent() && isolated(summary.points())) {
+            text.append(" With the server on cores of its own, each row says what bounded it: server-bound when the"
+                    + " server's cores were at least ").append(Decimal.fixed(summary.saturationThresholdPercent()
+                    .getAsDouble(), 0)).append("""
+                    % busy (the figures are the server's), generator-bound when the other cores were and the
+                    server's were not (the throughput is a lower bound of the server's), load-bound when neither
+                    was (the users or the arrival rate set the load).""");
+        }
+        if (summary.saturationThresholdPercent().isPresent() && !isolated(summary.points())) {
             text.append(" A run is flagged machine-saturated when this machine's CPU was at least ")
                     .append(Decimal.fixed(summary.saturationThresholdPercent().getAsDouble(), 0)).append("""
                     % busy, whoever took it: its throughput and latency are what the server, the load generator and
@@ -118,6 +129,11 @@ final class SummaryMarkdown {
                     agent on its host).""");
         }
         return text.append('\n').toString();
+    }
+
+    /** Whether the server had cores of its own: the busy share of its cores is known for some point. */
+    private static boolean isolated(List<PointSummary> points) {
+        return points.stream().anyMatch(p -> p.value(StandardFigures.SERVER_CORES_BUSY) != null);
     }
 
     /** Whether the run's load came from JMeter engines: the client's CPU or an engine's flag is there. */

@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import org.esbbench.report.cores.CpuLayout;
+import org.esbbench.report.cores.CpuList;
 import org.esbbench.report.folder.EnginesFile;
 import org.esbbench.report.folder.PerfMonAgentFile;
 import org.esbbench.report.folder.RunLayout;
@@ -44,11 +46,18 @@ public final class RunFigures {
     private final Optional<EnginesFile> generators;
     private final Map<String, CpuSeries> engineCpu;
     private final Map<String, CpuSeries> engineHostCpu;
+    /** Which CPUs each role had; shared for a run folder written before runs recorded it. */
+    private final CpuLayout layout;
+    private final CoreBusy serverCores;
+    private final CoreBusy harnessCores;
+    private final BoundCheck bound;
+    private final ServerIdle idle;
 
     private RunFigures(CpuSeries server, GcSeries gc, CpuSeries backend, CpuSeries generator, CpuSeries machine, int cores,
                        SaturationCheck saturation, HostSeries host, OptionalInt hostCores, String hostAgent,
                        Optional<EnginesFile> generators, Map<String, CpuSeries> engineCpu,
-                       Map<String, CpuSeries> engineHostCpu) {
+                       Map<String, CpuSeries> engineHostCpu, CpuLayout layout, CoreBusy serverCores,
+                       CoreBusy harnessCores, ServerIdle idle) {
         this.server = server;
         this.gc = gc;
         this.backend = backend;
@@ -62,6 +71,11 @@ public final class RunFigures {
         this.generators = generators;
         this.engineCpu = engineCpu;
         this.engineHostCpu = engineHostCpu;
+        this.layout = layout;
+        this.serverCores = serverCores;
+        this.harnessCores = harnessCores;
+        this.bound = new BoundCheck(saturation.thresholdPercent());
+        this.idle = idle;
     }
 
     public static RunFigures read(Path runDir, int cores, SaturationCheck saturation) throws IOException {
@@ -81,10 +95,14 @@ public final class RunFigures {
         // collector wrote readings at all (-DperfmonHost): then a window without them is flagged, never left blank.
         String hostAgent = agent.map(PerfMonAgentFile::address).filter(a -> !a.isEmpty())
                 .orElse(agent.isPresent() || !host.isEmpty() ? host.host() : null);
+        // Percentages of the machine are of all its CPUs, as check recorded them: never the CPUs the analysing JVM
+        // happens to be allowed.
+        CpuLayout layout = CpuLayout.read(runDir).orElse(CpuLayout.shared(CpuList.firstN(cores), true, ""));
         return new RunFigures(server, GcSeries.read(runDir.resolve(RunLayout.GC)), CpuSeries.read(cpu, "backend"),
-                CpuSeries.read(cpu, "jmeter"), CpuSeries.read(cpu, "machine"), cores, saturation, host,
+                CpuSeries.read(cpu, "jmeter"), CpuSeries.read(cpu, "machine"), layout.machine().size(), saturation, host,
                 agent.map(PerfMonAgentFile::cores).orElse(OptionalInt.empty()), hostAgent,
-                generators, engineCpu, engineHostCpu);
+                generators, engineCpu, engineHostCpu, layout, CoreBusy.read(cpu, layout.server()),
+                CoreBusy.read(cpu, layout.harness()), ServerIdle.read(runDir));
     }
 
     /** The cpu.csv row name of a remote engine's host's busy time is the engine's id with this suffix. */
@@ -135,7 +153,22 @@ public final class RunFigures {
             generatorPct = sum(clientPct, engines.stream().filter(EngineUsage::local).map(EngineUsage::cpuPercent).toList());
             engineFlags = engineFlags(engines, serverPct, backendPct, clientPct, machinePct);
         }
-        List<String> flags = new ArrayList<>(saturation.flags(serverPct, backendPct, generatorPct, machinePct));
+        Double serverCoresPct = null;
+        Double harnessCoresPct = null;
+        List<String> flags = new ArrayList<>();
+        if (layout.isolated()) {
+            // The server on cores of its own: what bounded the point is read off each role's cores.
+            serverCoresPct = value(serverCores.percentBetween(from, to));
+            harnessCoresPct = value(harnessCores.percentBetween(from, to));
+            flags.addAll(bound.flags(layout, serverCoresPct, percentOf(serverCpuMs, windowMs, layout.server().size()),
+                    harnessCoresPct));
+        } else {
+            flags.addAll(saturation.flags(serverPct, backendPct, generatorPct, machinePct));
+        }
+        OptionalDouble idleRate = idle.rateBefore(from, server);
+        Double idleMs = idleRate.isPresent() ? idleRate.getAsDouble() * windowMs : null;
+        Double netPerMessage = ServerIdle.netPerMessage(serverCpuMs, idleMs, samples);
+        ServerIdle.flag(serverCpuMs, idleMs, windowMs, netPerMessage).ifPresent(flags::add);
         flags.addAll(engineFlags);
         if (cpuPerMessage == null && hostCpuPct != null && hostCores.isPresent() && samples > 0) {
             cpuPerMessage = hostCpuPct / 100 * hostCores.getAsInt() * windowMs * 1000 / samples;
@@ -151,7 +184,8 @@ public final class RunFigures {
         return new WindowUsage(cpuPerMessage, serverPct, value(gc.gcThroughputPercent(from, to)),
                 value(gc.heapAfterFullGcMb(from, to, FULL_GC_SLACK_MS)), generatorPct, backendPct, machinePct,
                 hostCpuPct, hostMemoryPct, flags, clientPct, engines)
-                .withPerMessage(perMessage(backendCpuMs, samples), generatorPerSample);
+                .withPerMessage(perMessage(backendCpuMs, samples), generatorPerSample)
+                .withCores(serverCoresPct, harnessCoresPct, netPerMessage);
     }
 
     /** The flag of a window that lacks host CPU or memory readings although the run had a PerfMon agent. */

@@ -44,6 +44,22 @@ public record SaturationCheck(double thresholdPercent) {
             flags.add(String.format(Locale.ROOT, "machine-busy: machine CPU %.0f%% busy, %.0f%% of it by processes"
                     + " outside the run", machine, others));
         }
+        if (server == null) {
+            // No server CPU (a server started by hand without jmx=): never compared as if it were 0. A harness
+            // process is flagged only when it took more of the machine than everything else put together, the
+            // server included ("echo backend 4% vs server unknown" on a saturated machine is no finding).
+            double g = generator == null ? 0 : generator;
+            double b = backend == null ? 0 : backend;
+            if (generator != null && g >= machine - g) {
+                flags.add(String.format(Locale.ROOT, "generator-saturated: machine CPU %.0f%% busy, load generator"
+                        + " %.0f%%, more than the rest of the machine (server unknown)", machine, g));
+            }
+            if (backend != null && b >= machine - b) {
+                flags.add(String.format(Locale.ROOT, "backend-saturated: machine CPU %.0f%% busy, echo backend"
+                        + " %.0f%%, more than the rest of the machine (server unknown)", machine, b));
+            }
+            return flags;
+        }
         if (generator != null && generator >= serverShare && generator >= others) {
             flags.add(String.format(Locale.ROOT, "generator-saturated: machine CPU %.0f%% busy, load generator %.0f%%"
                     + " vs server %s", machine, generator, percent(server)));

@@ -23,12 +23,20 @@ import java.util.List;
  *                                  in every scenario), null when unknown
  * @param generatorMicrosPerSample  the load generator's (one local JMeter's) CPU time per sample in the window, null
  *                                  when unknown or the load came from JMeter engines
+ * @param serverCoresBusyPercent    with the server on cores of its own: how busy those cores were (whoever ran on
+ *                                  them), percent of the server's cores; null when shared or unknown
+ * @param generatorCoresBusyPercent with the server on cores of its own: how busy the other cores were (the load
+ *                                  generator, the backend, the monitor), percent of those cores; null when shared
+ * @param netCpuMicrosPerMessage    the server's CPU per message net of what it costs idle (measured before the
+ *                                  load); null when unknown
  */
 public record WindowUsage(Double cpuMicrosPerMessage, Double serverCpuPercent, Double gcThroughputPercent,
                           Double heapAfterFullGcMb, Double generatorCpuPercent, Double backendCpuPercent,
                           Double machineCpuPercent, Double hostCpuPercent, Double hostMemoryPercent,
                           List<String> flags, Double clientCpuPercent, List<EngineUsage> engines,
-                          Double backendMicrosPerMessage, Double generatorMicrosPerSample) {
+                          Double backendMicrosPerMessage, Double generatorMicrosPerSample,
+                          Double serverCoresBusyPercent, Double generatorCoresBusyPercent,
+                          Double netCpuMicrosPerMessage) {
     /** Nothing known: results files summarised on their own, without the run's records. */
     public static final WindowUsage UNKNOWN = new WindowUsage(null, null, null, null, null, null, null, null, null,
             List.of());
@@ -45,14 +53,23 @@ public record WindowUsage(Double cpuMicrosPerMessage, Double serverCpuPercent, D
                        Double clientCpuPercent, List<EngineUsage> engines) {
         this(cpuMicrosPerMessage, serverCpuPercent, gcThroughputPercent, heapAfterFullGcMb, generatorCpuPercent,
                 backendCpuPercent, machineCpuPercent, hostCpuPercent, hostMemoryPercent, flags, clientCpuPercent,
-                engines, null, null);
+                engines, null, null, null, null, null);
     }
 
     /** These figures with the backend's CPU per message and the generator's per sample. */
     public WindowUsage withPerMessage(Double backendMicros, Double generatorMicros) {
         return new WindowUsage(cpuMicrosPerMessage, serverCpuPercent, gcThroughputPercent, heapAfterFullGcMb,
                 generatorCpuPercent, backendCpuPercent, machineCpuPercent, hostCpuPercent, hostMemoryPercent, flags,
-                clientCpuPercent, engines, backendMicros, generatorMicros);
+                clientCpuPercent, engines, backendMicros, generatorMicros, serverCoresBusyPercent,
+                generatorCoresBusyPercent, netCpuMicrosPerMessage);
+    }
+
+    /** These figures with the busy shares of the server's and the other cores and the net CPU per message. */
+    public WindowUsage withCores(Double serverCores, Double generatorCores, Double netCpuMicros) {
+        return new WindowUsage(cpuMicrosPerMessage, serverCpuPercent, gcThroughputPercent, heapAfterFullGcMb,
+                generatorCpuPercent, backendCpuPercent, machineCpuPercent, hostCpuPercent, hostMemoryPercent, flags,
+                clientCpuPercent, engines, backendMicrosPerMessage, generatorMicrosPerSample, serverCores,
+                generatorCores, netCpuMicros);
     }
 
     /** The figures of a run whose load came from one local JMeter (no engines). */

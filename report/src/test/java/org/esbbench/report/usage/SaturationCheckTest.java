@@ -45,6 +45,14 @@ class SaturationCheckTest {
     }
 
     @Test
+    void withoutTheServersCpuAHarnessProcessIsFlaggedOnlyWhenItTookMoreThanTheRestOfTheMachine() {
+        // A server started by hand without jmx=, the machine saturated: the backend's 4 % is no finding.
+        assertThat(check.flags(null, 4.0, 30.0, 99.0)).hasSize(1).element(0).asString().startsWith("machine-saturated");
+        assertThat(check.flags(null, 4.0, 60.0, 99.0)).element(1).asString()
+                .startsWith("generator-saturated").contains("server unknown");
+    }
+
+    @Test
     void onEachHostTheLoadGenerationProcessWithTheLargestShareOfABusyHostIsFlagged() {
         java.util.Map<String, Double> shares = new java.util.LinkedHashMap<>();
         shares.put("engine-1", 70.0);

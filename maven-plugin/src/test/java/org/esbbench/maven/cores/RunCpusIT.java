@@ -1,0 +1,76 @@
+package org.esbbench.maven.cores;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.esbbench.maven.processes.ManagedProcess;
+import org.esbbench.report.cores.CpuLayout;
+import org.esbbench.report.cores.CpuList;
+import org.esbbench.report.cores.OnlineCpus;
+import org.esbbench.report.folder.RunLayout;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Real processes started inside their sets by each method this machine has: the kernel's Cpus_allowed_list of the
+ * started process (and of a thread it makes) is its set, the pid recorded is the command's, and the cpuset groups
+ * are gone once released.
+ */
+class RunCpusIT {
+
+    private static CpuLayout layout(CpuLayout.Method method) {
+        CpuList machine = OnlineCpus.read();
+        CpuList server = machine.last(1);
+        return new CpuLayout(CpuLayout.Mode.ISOLATED, method, machine, server, machine.minus(server), true, "");
+    }
+
+    private void startsInsideItsSet(Path dir, CpuLayout.Method method) throws Exception {
+        assumeTrue(OnlineCpus.count() >= 2, "needs two CPUs");
+        CpuLayout layout = layout(method);
+        Path runDir = Files.createDirectories(dir.resolve("20260101-000000-it-" + method.id()));
+        layout.write(runDir);
+        RunCpus cpus = RunCpus.of(new RunLayout(runDir));
+        List<ManagedProcess> started = new ArrayList<>();
+        try {
+            // a shell that starts a child: the child inherits the set too
+            ManagedProcess server = ManagedProcess.start("server", cpus.server(List.of("/bin/sh", "-c", "sleep 30 & wait")),
+                    runDir, runDir.resolve("server.out"));
+            ManagedProcess harness = ManagedProcess.start("jmeter", cpus.harness(List.of("sleep", "30")), runDir,
+                    runDir.resolve("jmeter.out"));
+            started.add(server);
+            started.add(harness);
+            Thread.sleep(500);
+            assertThat(CpusAllowed.of(server.pid())).contains(layout.server());
+            assertThat(CpusAllowed.of(harness.pid())).contains(layout.harness());
+            assertThat(ProcessHandle.of(server.pid()).orElseThrow().info().command().orElse("")).as("the command itself, not the placer").doesNotContain("taskset").endsWith("sh");
+            List<ProcessHandle> children = ProcessHandle.of(server.pid()).orElseThrow().children().toList();
+            assertThat(children).isNotEmpty();
+            assertThat(CpusAllowed.of(children.get(0).pid())).contains(layout.server());
+        } finally {
+            started.forEach(p -> p.stop(Duration.ofSeconds(5)));
+            List<String> said = new ArrayList<>();
+            cpus.release(said::add);
+            assertThat(said).as("every group removed").isEmpty();
+        }
+        if (method == CpuLayout.Method.CPUSET) {
+            assertThat(CpuPlacement.cpusetParent().orElseThrow().resolve(runDir.getFileName().toString())).doesNotExist();
+        }
+    }
+
+    @Test
+    void withAnAffinityMask(@TempDir Path dir) throws Exception {
+        assumeTrue(CpuPlacement.taskset().isPresent(), "needs taskset");
+        startsInsideItsSet(dir, CpuLayout.Method.AFFINITY);
+    }
+
+    @Test
+    void inACgroupCpuset(@TempDir Path dir) throws Exception {
+        assumeTrue(CpuPlacement.available() == CpuLayout.Method.CPUSET, "needs a writable cgroup v1 cpuset (root)");
+        startsInsideItsSet(dir, CpuLayout.Method.CPUSET);
+    }
+}

@@ -1,0 +1,143 @@
+package org.esbbench.report.cores;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * Which CPUs each role of a run had, the run folder's {@code cpus.properties}: written by check when it plans the
+ * run, read by every goal that starts a process (to start it inside its set) and by the analysis (for the busy share
+ * of each role's cores and the flag that says what bounded a point).
+ *
+ * <p>Two modes. {@link Mode#ISOLATED}: the server under test (and the broker a profile starts) on {@code server},
+ * everything else of the run (JMeter, engines, the echo backend, the monitor, the build) on {@code harness}.
+ * {@link Mode#SHARED}: every process on every CPU, the machine's figures are the server's with the harness's.
+ *
+ * @param mode    isolated or shared
+ * @param method  how the sets are enforced: {@link Method#CPUSET} (a cgroup v1 cpuset per role), {@link Method#AFFINITY}
+ *                (a CPU affinity mask per process, {@code taskset}) or {@link Method#NONE} (shared)
+ * @param machine the machine's online CPUs
+ * @param server  the server's CPUs (every CPU when shared)
+ * @param harness the other roles' CPUs (every CPU when shared)
+ * @param serverStartedHere whether the suite starts the server (else it was started by hand on {@code server})
+ * @param why     why the run is shared when it is (a value of -DserverCpus, or what the machine lacks); "" otherwise
+ */
+public record CpuLayout(Mode mode, Method method, CpuList machine, CpuList server, CpuList harness,
+                        boolean serverStartedHere, String why) {
+    public static final String FILE = "cpus.properties";
+
+    public enum Mode {
+        ISOLATED, SHARED;
+
+        public String id() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    public enum Method {
+        CPUSET("cgroup-cpuset"), AFFINITY("affinity"), NONE("none");
+
+        private final String id;
+
+        Method(String id) {
+            this.id = id;
+        }
+
+        public String id() {
+            return id;
+        }
+
+        static Method of(String id) {
+            for (Method m : values()) {
+                if (m.id.equals(id)) {
+                    return m;
+                }
+            }
+            throw new IllegalArgumentException("unknown CPU placement method '" + id + "'");
+        }
+    }
+
+    public CpuLayout {
+        why = why == null ? "" : why;
+        if (mode == Mode.ISOLATED && !server.disjoint(harness)) {
+            throw new IllegalArgumentException("the server's CPUs " + server + " and the harness's " + harness + " overlap");
+        }
+    }
+
+    /** Every process on every CPU of {@code machine}, for {@code why}. */
+    public static CpuLayout shared(CpuList machine, boolean serverStartedHere, String why) {
+        return new CpuLayout(Mode.SHARED, Method.NONE, machine, machine, machine, serverStartedHere, why);
+    }
+
+    /** The row of {@code cpu.csv} with one CPU's busy time: {@code cpu0}, {@code cpu1}, ... */
+    public static String cpuRow(int cpu) {
+        return "cpu" + cpu;
+    }
+
+    public boolean isolated() {
+        return mode == Mode.ISOLATED;
+    }
+
+    /**
+     * One sentence for the run's description and the summary: where each role ran and how that was enforced, e.g.
+     * "server on CPU 1, load generator, backend and monitor on CPU 0 of 2 (cgroup cpuset)".
+     */
+    public String describe() {
+        if (!isolated()) {
+            return "shared cores: server, load generator and backend on all " + machine.size() + " CPUs ("
+                    + machine + ")" + (why.isEmpty() ? "" : ", " + why);
+        }
+        return "server on " + server.words() + (serverStartedHere ? "" : " (started by hand)")
+                + ", load generator, backend and monitor on " + harness.words() + " of " + machine.size()
+                + " (" + (method == Method.CPUSET ? "cgroup cpuset" : "CPU affinity") + ")";
+    }
+
+    /** The layout as run.json shows it. */
+    public Map<String, Object> record() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("mode", mode.id());
+        m.put("method", method.id());
+        m.put("machine", machine.toString());
+        m.put("server", server.toString());
+        m.put("harness", harness.toString());
+        m.put("serverStartedHere", serverStartedHere);
+        if (!why.isEmpty()) {
+            m.put("why", why);
+        }
+        return m;
+    }
+
+    public void write(Path runDir) throws IOException {
+        Properties p = new Properties();
+        record().forEach((k, v) -> p.setProperty(k, String.valueOf(v)));
+        try (Writer w = Files.newBufferedWriter(runDir.resolve(FILE))) {
+            p.store(w, "Which CPUs each role of the run had (esb-bench check)");
+        }
+    }
+
+    /** The layout of {@code runDir}; empty for a run folder written before runs recorded one (shared). */
+    public static Optional<CpuLayout> read(Path runDir) throws IOException {
+        Path file = runDir.resolve(FILE);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file)) {
+            p.load(r);
+        }
+        try {
+            return Optional.of(new CpuLayout(Mode.valueOf(p.getProperty("mode", "shared").trim().toUpperCase(java.util.Locale.ROOT)),
+                    Method.of(p.getProperty("method", "none").trim()), CpuList.parse(p.getProperty("machine")),
+                    CpuList.parse(p.getProperty("server")), CpuList.parse(p.getProperty("harness")),
+                    Boolean.parseBoolean(p.getProperty("serverStartedHere", "true").trim()), p.getProperty("why", "")));
+        } catch (RuntimeException e) {
+            throw new IOException(file + " is not a CPU layout: " + e.getMessage(), e);
+        }
+    }
+}

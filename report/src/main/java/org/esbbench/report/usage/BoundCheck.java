@@ -1,0 +1,53 @@
+package org.esbbench.report.usage;
+
+import java.util.List;
+import java.util.Locale;
+import org.esbbench.report.cores.CpuLayout;
+
+/**
+ * What bounded a point when the server had cores of its own: the server's cores (busy from the threshold on: the
+ * figures are the server's), the load generator's (the figures are a lower bound of what the server can do), or
+ * neither (the users or the arrival rate set the load, and the latency is the server's at that load). Every point of
+ * an isolated run gets exactly one of the three when both shares are known; a share that is not known is not
+ * compared.
+ *
+ * @param thresholdPercent busy share of a role's cores from which that role counts as the limit
+ */
+record BoundCheck(double thresholdPercent) {
+    static final String SERVER_BOUND = "server-bound";
+    static final String GENERATOR_BOUND = "generator-bound";
+    static final String LOAD_BOUND = "load-bound";
+
+    /**
+     * @param layout        the run's CPU layout (isolated)
+     * @param serverCores   busy share of the server's cores, null when unknown
+     * @param serverOwn     the server's own processes' share of its cores, null when unknown
+     * @param harnessCores  busy share of the other cores, null when unknown
+     */
+    List<String> flags(CpuLayout layout, Double serverCores, Double serverOwn, Double harnessCores) {
+        if (serverCores == null || harnessCores == null) {
+            return List.of();
+        }
+        // The kernel counts a core's busy time and a process's CPU time each its own way (per tick, per task): the
+        // server's own time on its cores is a lower bound of how busy they were, whichever reads higher.
+        double serverBusy = serverOwn == null ? serverCores : Math.max(serverCores, serverOwn);
+        String server = String.format(Locale.ROOT, "the server's %s %.0f%% busy", layout.server().words(), serverBusy);
+        String harness = String.format(Locale.ROOT, "the load generator's %s %.0f%% busy", layout.harness().words(),
+                harnessCores);
+        boolean serverFull = serverBusy >= thresholdPercent;
+        boolean harnessFull = harnessCores >= thresholdPercent;
+        if (serverFull && harnessFull) {
+            return List.of(SERVER_BOUND + ": " + server + ", and " + harness + ": both at their limit, the figures"
+                    + " are the server's but more load might not have been sent");
+        }
+        if (serverFull) {
+            return List.of(SERVER_BOUND + ": " + server + ", " + harness + ": the figures are the server's");
+        }
+        if (harnessFull) {
+            return List.of(GENERATOR_BOUND + ": " + harness + ", " + server + ": the throughput is a lower bound of the"
+                    + " server's");
+        }
+        return List.of(LOAD_BOUND + ": " + server + ", " + harness + ": neither was the limit, the users or the"
+                + " arrival rate set the load");
+    }
+}

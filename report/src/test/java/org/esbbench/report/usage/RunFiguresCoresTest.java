@@ -1,0 +1,90 @@
+package org.esbbench.report.usage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.esbbench.report.cores.CpuLayout;
+import org.esbbench.report.cores.CpuList;
+import org.esbbench.report.folder.RunLayout;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A run whose server had a core of its own: the busy share of each role's cores, the flag that says what bounded
+ * each window, percentages of the machine from its recorded CPUs, and CPU per message net of the idle cost.
+ */
+class RunFiguresCoresTest {
+    private static final SaturationCheck CHECK = new SaturationCheck(90);
+
+    /** cpu.csv over 0..10 s: the server's CPU 1 and the harness's CPU 0 busy at the given shares. */
+    private static void cpu(Path dir, double serverCore, double harnessCore, double serverProcess, long idleServerMs)
+            throws Exception {
+        StringBuilder s = new StringBuilder(RunLayout.CPU_HEADER + "\n");
+        for (int t = 0; t <= 10; t++) {
+            long ms = t * 1000L;
+            s.append(ms).append(",cpu1,").append(Math.round(serverCore * ms)).append('\n');
+            s.append(ms).append(",cpu0,").append(Math.round(harnessCore * ms)).append('\n');
+            s.append(ms).append(",machine,").append(Math.round((serverCore + harnessCore) * ms)).append('\n');
+            s.append(ms).append(",server,").append(idleServerMs + Math.round(serverProcess * ms)).append('\n');
+            s.append(ms).append(",jmeter,").append(Math.round(harnessCore * 0.8 * ms)).append('\n');
+        }
+        Files.writeString(dir.resolve(RunLayout.CPU), s);
+        new CpuLayout(CpuLayout.Mode.ISOLATED, CpuLayout.Method.CPUSET, CpuList.parse("0-1"), CpuList.of(1),
+                CpuList.of(0), true, "").write(dir);
+    }
+
+    @Test
+    void aServerWhoseCoreIsFullIsTheLimit(@TempDir Path dir) throws Exception {
+        cpu(dir, 0.97, 0.60, 0.95, 0);
+        WindowUsage u = RunFigures.read(dir, 1, CHECK).usage(10_000, 2_000, 8_000, true);
+
+        assertThat(u.serverCoresBusyPercent()).isCloseTo(97.0, org.assertj.core.data.Offset.offset(0.5));
+        assertThat(u.generatorCoresBusyPercent()).isCloseTo(60.0, org.assertj.core.data.Offset.offset(0.5));
+        assertThat(u.flags()).singleElement().asString().startsWith("server-bound: the server's CPU 1 97% busy");
+        // percent of the machine's two CPUs as recorded, not of the one core the analysing JVM was told of
+        assertThat(u.serverCpuPercent()).isCloseTo(47.5, org.assertj.core.data.Offset.offset(0.5));
+    }
+
+    @Test
+    void aFullGeneratorCoreMakesTheThroughputALowerBound(@TempDir Path dir) throws Exception {
+        cpu(dir, 0.40, 0.95, 0.38, 0);
+        WindowUsage u = RunFigures.read(dir, 2, CHECK).usage(10_000, 2_000, 8_000, true);
+        assertThat(u.flags()).singleElement().asString().startsWith("generator-bound: the load generator's CPU 0 95% busy")
+                .contains("lower bound");
+    }
+
+    @Test
+    void neitherFullIsTheLoadsBound(@TempDir Path dir) throws Exception {
+        cpu(dir, 0.40, 0.50, 0.38, 0);
+        WindowUsage u = RunFigures.read(dir, 2, CHECK).usage(10_000, 2_000, 8_000, true);
+        assertThat(u.flags()).singleElement().asString().startsWith("load-bound: ");
+    }
+
+    @Test
+    void cpuPerMessageNetOfTheIdleCostAndAMostlyIdleServerFlagged(@TempDir Path dir) throws Exception {
+        // The server spends 100 ms/s idle (the probe over 0-1 s) and 120 ms/s in the window: mostly idle.
+        Path csv = dir.resolve(RunLayout.CPU);
+        StringBuilder s = new StringBuilder(RunLayout.CPU_HEADER + "\n");
+        for (int t = 0; t <= 10; t++) {
+            long ms = t * 1000L;
+            s.append(ms).append(",server,").append(t <= 1 ? ms / 10 : 100 + (ms - 1000) * 12 / 100).append('\n');
+        }
+        Files.writeString(csv, s);
+        Files.writeString(dir.resolve(RunLayout.SERVER_IDLE), RunLayout.SERVER_IDLE_HEADER + "\n0,1000\n");
+        WindowUsage u = RunFigures.read(dir, 2, CHECK).usage(100, 2_000, 8_000, true);
+
+        assertThat(u.cpuMicrosPerMessage()).isCloseTo(7200.0, org.assertj.core.data.Offset.offset(1.0));
+        assertThat(u.netCpuMicrosPerMessage()).isCloseTo(1200.0, org.assertj.core.data.Offset.offset(1.0));
+        assertThat(u.flags()).anySatisfy(f -> assertThat(f).startsWith("server-mostly-idle: 83% of the server's CPU"));
+    }
+
+    @Test
+    void aRunWithoutALayoutSharedTheMachineAndKeepsTheSaturationFlags(@TempDir Path dir) throws Exception {
+        cpu(dir, 0.97, 0.97, 0.95, 0);
+        Files.delete(dir.resolve(CpuLayout.FILE));
+        WindowUsage u = RunFigures.read(dir, 2, CHECK).usage(10_000, 2_000, 8_000, true);
+        assertThat(u.serverCoresBusyPercent()).isNull();
+        assertThat(u.flags()).anySatisfy(f -> assertThat(f).startsWith("machine-saturated"));
+    }
+}
