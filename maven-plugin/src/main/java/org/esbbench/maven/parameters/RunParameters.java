@@ -103,6 +103,11 @@ public record RunParameters(List<RunnablePlan> plans, List<LoadModel> models, Li
                 Checks.oneOf("wsMode", v.get("wsMode"), List.of("pool", "fresh")),
                 (int) Checks.positive("wsPool", v.get("wsPool"), MAX_WS_POOL));
         List<RunnablePlan> plans = PlanSelection.plans(v.get("scenarios"), v.get("plans"), root, plansDir);
+        if ("reversed".equals(Checks.oneOf("order", v.getOrDefault("order", "catalogue"), List.of("catalogue", "reversed")))) {
+            // the same run measured last plan first: what a figure owes to its place in the run shows
+            plans = new ArrayList<>(plans);
+            java.util.Collections.reverse(plans);
+        }
         List<Exclusion> exclusions = PlanSelection.exclusions(v.get("exclude"), plans);
         // Both lists are validated whatever the model: a typo is still a typo.
         RunParameters plan = new RunParameters(

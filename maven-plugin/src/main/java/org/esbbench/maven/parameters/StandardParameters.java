@@ -80,6 +80,10 @@ final class StandardParameters {
                 "Server's own CPUs: `auto` (half, for a server the suite starts), `shared`, a count, or `cpus:LIST` (a server started by hand).")
                 .checkedBy(Checks.serverCpus())
                 .with(RECORDED, RESUME_MATCHES));
+        list.add(RunParameter.of("order", "catalogue",
+                "Order the plans run in within each round of points: `catalogue` (direct first) or `reversed`.")
+                .checkedBy(Checks.oneOf("catalogue", "reversed"))
+                .with(RECORDED, RESUME_MATCHES));
         list.add(RunParameter.of("usersPerServerCore", "0",
                 "Closed model: users per server core (IBM's method: 4), overriding `users` unless it is given; 0: off.")
                 .checkedBy(Checks.nonNegative(10_000))
