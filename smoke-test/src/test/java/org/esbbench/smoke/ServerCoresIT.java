@@ -60,7 +60,8 @@ class ServerCoresIT {
                 assertThat(allowed.disjoint(layout.server())).isTrue();
             }
         }
-        assertThat(roles).as("processes read while the run went on").contains("server", "backend", "jmeter", "monitor");
+        assertThat(roles).as("processes read while the run went on").contains("server", "backend", "jmeter", "monitor",
+                "build");
         long jmeters = seen.stream().filter(r -> r.get("process").startsWith("jmeter-")).count();
         assertThat(jmeters).as("one JMeter per scenario run, each read").isEqualTo(rows(runDir.resolve(RunLayout.POINTS)).size());
     }

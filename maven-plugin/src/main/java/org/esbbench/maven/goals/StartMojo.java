@@ -2,7 +2,6 @@ package org.esbbench.maven.goals;
 
 import org.esbbench.maven.checks.Preflight;
 import org.esbbench.maven.cores.RunCpus;
-import org.esbbench.maven.cores.ServerIdleProbe;
 import org.esbbench.maven.checks.PreflightLog;
 import org.esbbench.maven.engines.EngineFleet;
 import org.esbbench.maven.engines.Engines;
@@ -99,9 +98,6 @@ public class StartMojo extends CurrentRunMojo {
             new ChainWarmup(checked, plan.scenarios(), log).run(ChainWarmup.length(
                     current.planFile().parameters().get("chainWarmup"), current.planFile().warmupSeconds()));
             MonitorLauncher.startRecording(layout, profile, servers.startsServer(), onStarted, log);
-            if (servers.startsServer()) {
-                ServerIdleProbe.measure(layout, log);
-            }
         } catch (InvalidRunException e) {
             stopNow(started, layout);
             throw new MojoFailureException(e.getMessage());

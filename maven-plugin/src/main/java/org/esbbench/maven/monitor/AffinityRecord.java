@@ -40,6 +40,15 @@ final class AffinityRecord implements AutoCloseable {
     void record(List<ProcessesFile.Entry> running) {
         boolean descendants = ticks++ % DESCENDANTS_EVERY == 0;
         try {
+            // the build that started the monitor (moved onto the harness's CPUs before it did) is no entry of
+            // processes.csv
+            ProcessHandle.current().parent().ifPresent(build -> {
+                try {
+                    write("build", build.pid());
+                } catch (IOException e) {
+                    // the next tick tries again
+                }
+            });
             for (ProcessesFile.Entry e : running) {
                 // A process is read once it has run a moment: one just started may still be the shell or taskset
                 // that puts it into its set before it execs the command.

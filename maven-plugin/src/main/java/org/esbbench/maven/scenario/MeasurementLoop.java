@@ -86,6 +86,10 @@ public final class MeasurementLoop {
             }
             agent.ifPresent(a -> FullGc.afterScenarioRun(a, jmxOptions, log));
         }
+        if (restarts.restartsServer() && targets.death().isEmpty()) {
+            // The server warm and its load over: what it costs doing nothing, for the CPU per message net of it.
+            org.esbbench.maven.cores.ServerIdleProbe.measure(layout, log);
+        }
         if (failed > 0) {
             // The analysis still runs on what was recorded (verify phase); the journal names what went wrong.
             log.warn(failed + " scenario run(s) failed: see " + layout.scenarioRuns());

@@ -53,6 +53,10 @@ public final class TargetRestarts {
      * health check, runs the preflight of the run's scenarios against it and waits until the monitor records its GC.
      */
     public void restartServer(String heap) throws IOException, InvalidRunException {
+        // the server about to be stopped, warm after its points: its idle cost, for them
+        if (run.registry().running("server").isPresent()) {
+            org.esbbench.maven.cores.ServerIdleProbe.measure(run.layout(), log);
+        }
         long since = System.currentTimeMillis();
         // The server, then (server.pid=file:) the launcher that started it, each with the profile's stop signal.
         for (String name : List.of("server", CommandServerLauncher.LAUNCHER)) {
@@ -79,7 +83,6 @@ public final class TargetRestarts {
                     + GC_RECORDING_AFTER_RESTART.toSeconds()
                     + " s: the next points may have no GC figures (see the monitor's log)");
         }
-        org.esbbench.maven.cores.ServerIdleProbe.measure(run.layout(), log);
         log.info("server restarted with heap " + heap + " in " + (System.currentTimeMillis() - since) + " ms");
     }
 

@@ -50,7 +50,7 @@ public final class StandardFigures {
     public static final Figure CPU_PER_MESSAGE = usage("cpu_us_per_msg", "CPU per msg", "µs", 2,
             WindowUsage::cpuMicrosPerMessage).charted().compared(Better.LOWER).shown(1);
     /**
-     * The server's CPU per message net of its idle cost (its CPU time per second before any load, times the
+     * The server's CPU per message net of its idle cost (its CPU time per second without load, times the
      * window): at low rates the gross figure is mostly timers, JIT and GC divided by few messages.
      */
     public static final Figure NET_CPU_PER_MESSAGE = usage("net_cpu_us_per_msg", "net CPU per msg", "µs", 2,

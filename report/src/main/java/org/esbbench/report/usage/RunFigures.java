@@ -165,7 +165,7 @@ public final class RunFigures {
         } else {
             flags.addAll(saturation.flags(serverPct, backendPct, generatorPct, machinePct));
         }
-        OptionalDouble idleRate = idle.rateBefore(from, server);
+        OptionalDouble idleRate = idle.rateFor(from, to, server);
         Double idleMs = idleRate.isPresent() ? idleRate.getAsDouble() * windowMs : null;
         Double netPerMessage = ServerIdle.netPerMessage(serverCpuMs, idleMs, samples);
         ServerIdle.flag(serverCpuMs, idleMs, windowMs, netPerMessage).ifPresent(flags::add);

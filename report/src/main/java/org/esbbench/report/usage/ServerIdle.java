@@ -14,8 +14,8 @@ import org.esbbench.report.folder.RunLayout;
 
 /**
  * What the server costs doing nothing: its CPU time per second over the idle probes of {@code server-idle.csv}
- * (a few seconds after each start of the server, health check and preflight done, before any load), read from the
- * server's CPU series. A JVM's timers, JIT and GC threads cost the same at 20 messages a second as at 2,000: divided
+ * (a few seconds of the warm server without load, after its last scenario run and before each restart), read from
+ * the server's CPU series. A JVM's timers, JIT and GC threads cost the same at 20 messages a second as at 2,000: divided
  * by few messages they swamp the CPU per message, so the analysis also gives it net of this idle cost and flags a
  * window whose server CPU was mostly this.
  */
@@ -46,11 +46,13 @@ final class ServerIdle {
         return new ServerIdle(probes);
     }
 
-    /** The server's idle CPU in ms per ms, from the newest probe that ended before {@code windowStart}. */
-    OptionalDouble rateBefore(long windowStart, CpuSeries server) {
-        for (int i = probes.size() - 1; i >= 0; i--) {
-            Probe p = probes.get(i);
-            if (p.toMs() <= windowStart) {
+    /**
+     * The server's idle CPU in ms per ms for the window [from, to]: from the first probe after the window (the same
+     * server, warm, its load over), else (a run stopped before its probe) none.
+     */
+    OptionalDouble rateFor(long from, long to, CpuSeries server) {
+        for (Probe p : probes) {
+            if (p.fromMs() >= to) {
                 OptionalDouble ms = server.cpuMillisBetween(p.fromMs(), p.toMs());
                 return ms.isPresent() ? OptionalDouble.of(ms.getAsDouble() / Math.max(1, p.toMs() - p.fromMs()))
                         : OptionalDouble.empty();
@@ -73,7 +75,7 @@ final class ServerIdle {
             return java.util.Optional.empty();
         }
         return java.util.Optional.of(String.format(Locale.ROOT, "%s: %.0f%% of the server's CPU in the window is what"
-                + " it spends idle (%.1f ms/s, measured before the load): CPU per msg is mostly the idle JVM; net of it"
+                + " it spends idle (%.1f ms/s, measured without load): CPU per msg is mostly the idle JVM; net of it"
                 + " %s µs", MOSTLY_IDLE, 100 * Math.min(1, idleMs / serverCpuMs), idleMs * 1000 / windowMs,
                 net == null ? "unknown" : String.format(Locale.ROOT, "%.1f", net)));
     }

@@ -63,15 +63,15 @@ class RunFiguresCoresTest {
 
     @Test
     void cpuPerMessageNetOfTheIdleCostAndAMostlyIdleServerFlagged(@TempDir Path dir) throws Exception {
-        // The server spends 100 ms/s idle (the probe over 0-1 s) and 120 ms/s in the window: mostly idle.
+        // The server spends 120 ms/s in the window (2-8 s) and 100 ms/s idle (the probe after it, 9-10 s).
         Path csv = dir.resolve(RunLayout.CPU);
         StringBuilder s = new StringBuilder(RunLayout.CPU_HEADER + "\n");
         for (int t = 0; t <= 10; t++) {
             long ms = t * 1000L;
-            s.append(ms).append(",server,").append(t <= 1 ? ms / 10 : 100 + (ms - 1000) * 12 / 100).append('\n');
+            s.append(ms).append(",server,").append(t <= 8 ? ms * 12 / 100 : 960 + (ms - 8000) / 10).append('\n');
         }
         Files.writeString(csv, s);
-        Files.writeString(dir.resolve(RunLayout.SERVER_IDLE), RunLayout.SERVER_IDLE_HEADER + "\n0,1000\n");
+        Files.writeString(dir.resolve(RunLayout.SERVER_IDLE), RunLayout.SERVER_IDLE_HEADER + "\n9000,10000\n");
         WindowUsage u = RunFigures.read(dir, 2, CHECK).usage(100, 2_000, 8_000, true);
 
         assertThat(u.cpuMicrosPerMessage()).isCloseTo(7200.0, org.assertj.core.data.Offset.offset(1.0));
