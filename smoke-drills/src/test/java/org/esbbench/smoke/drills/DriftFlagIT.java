@@ -27,9 +27,7 @@ class DriftFlagIT {
     @Test
     void aBackendSlowedDownInTheLastThirdIsFlaggedDriftWithBothThirdsFigures() throws Exception {
         ChildBuild child = ChildBuild.start("drift", List.of("-Dplans=" + PLAN, "-Dmodel=closed", "-Dusers=2",
-                "-Dwarmup=20", "-Dmeasurement=60", "-Ddashboards=false",
-                // its 20 s warm-up window warms the server; the chain's warm-up would only add 20 s
-                "-DchainWarmup=0"));
+                "-Dwarmup=20", "-Dmeasurement=60", "-Ddashboards=false"));
         RunLayout layout = child.awaitRun();
         int exit = child.awaitEnd();
         String out = child.output();

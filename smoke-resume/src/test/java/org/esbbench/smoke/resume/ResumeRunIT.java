@@ -31,7 +31,8 @@ import static org.assertj.core.api.Assertions.fail;
  * once. The run is the suite's own lifecycle in a child Maven build ({@code run.xml}): direct and cbr-body at 1 and 2
  * users, 2 repeats, windows of 3 + 4 s, so 8 scenario runs. The child is stopped with SIGTERM (as Ctrl-C or a CI
  * timeout would) half-way through its 4th scenario run, then resumed; then a resume that asks for other users is
- * refused and leaves the folder as it was.
+ * refused and leaves the folder as it was. The resumed run's summary gives each point the figures of its repeats
+ * from both sessions ({@link RepeatFigures}).
  */
 class ResumeRunIT {
     private static final Path ROOT = Path.of(System.getProperty("esbbench.root", "..")).toAbsolutePath().normalize();
@@ -87,6 +88,9 @@ class ResumeRunIT {
         say("session 2: " + line(out2, "resuming run"));
         say("session 2: " + line(out2, "of 5 this session)"));
         assertEveryPointMeasuredExactlyOnce(layout, plan, fourth);
+        RepeatFigures.assertSummaryIsTheMedianOfRepeats(layout);
+        RepeatFigures.assertPercentilesAreThoseOfMergedHistograms(layout);
+        say("summary: the median of each point's repeats, from both sessions; percentiles of their merged histograms");
         assertThat(RunSessions.read(layout.sessions())).extracting(s -> List.of(s.session(), s.complete(),
                 s.interrupted(), s.pending())).containsExactly(List.of(1, 0, 0, 8), List.of(2, 3, 1, 5));
         // The restarted server's GC log is the session's own: session 1's is still there.
