@@ -34,9 +34,9 @@ class ReportCommandTest {
         assertThat(exit).isZero();
         // The same schema as a run's summary: point, repeats, every figure of the catalogue with its spread.
         assertThat(dir.resolve("out/summary.csv")).content()
-                .startsWith("scenario,users,rate,size_bytes,delay_ms,heap,repeats,samples,errors,error_pct,error_pct_min,")
+                .startsWith("scenario,users,rate,size_bytes,delay_ms,heap,server_cores,repeats,samples,errors,error_pct,error_pct_min,")
                 .contains(",stddev_ms,stddev_ms_min,stddev_ms_max,", ",p99_9_ms,p99_9_ms_min,p99_9_ms_max,")
-                .contains("cbr-body,10,0,1024,0,,1,10,0,0,0,0,0,0,0,0,").doesNotContain("0.000000");
+                .contains("cbr-body,10,0,1024,0,,,1,10,0,0,0,0,0,0,0,0,").doesNotContain("0.000000");
         assertThat(dir.resolve("out/" + RunLayout.SUMMARY_MD)).content().contains("| cbr-body | 10 | 1 KiB · 0 ms |", "| cbr-body | 10 | 1 KiB · 0 ms | 1 | 10 |")
                 .contains("## Per scenario run", "[percentiles](latency/cbr-body_u10_s1024_d0_r1.csv)",
                         "![cbr-body: p99 against users](charts/cbr-body-users-p99_ms.png)")
@@ -64,7 +64,7 @@ class ReportCommandTest {
         assertThat(r.err()).contains("WARNING: " + file + " has no failureMessage column")
                 .contains("every failed sample counts as an error");
         assertThat(dir.resolve("out/summary.csv")).content()
-                .contains("rest,0,0,0,0,,1,2,1,50,50,50,0,0,");
+                .contains("rest,0,0,0,0,,,1,2,1,50,50,50,0,0,");
         assertThat(dir.resolve("out/" + RunLayout.SUMMARY_MD)).content().contains("**warning**: " + file + " has no failureMessage column")
                 .contains("## What failed", "rest_u0_s0_d0_r1: 1 errors and 0 incorrect replies of 2 samples (most frequent: 1 × `200 (no failureMessage column");
     }
@@ -110,7 +110,7 @@ class ReportCommandTest {
         assertThat(r.exit()).isZero();
         assertThat(r.out()).contains("| 10 | 1 KiB | 0 | throughput msgs/s (higher is better) | 1005.0 [1000.0–1010.0] | 505.0 [500.0–510.0] | 0.502 (-49.8%) | significant |");
         assertThat(dir.resolve("cmp/comparison.md")).content().contains("| camel | run-a |", "| mi | run-b |");
-        assertThat(dir.resolve("cmp/comparison.csv")).content().contains("direct,10,0,1024,0,,throughput_per_s,mi,run-b,2,505.000");
+        assertThat(dir.resolve("cmp/comparison.csv")).content().contains("direct,10,0,1024,0,,,throughput_per_s,mi,run-b,2,505.000");
     }
 
     @Test

@@ -84,6 +84,7 @@ public final class NewRun implements RunChecks.Run {
         boolean startsServer = new TargetServers(root, null, profile, Duration.ZERO, log::info).startsServer();
         CpuLayout cpus = CpuPlanner.forThisMachine().plan(parameters.getOrDefault("serverCpus", ""), startsServer,
                 merged.fromMatrix("serverCpus"));
+        parameters = recordServerCores(parameters, cpus);
         parameters = UsersPerCore.apply(parameters, cpus, merged.explicit("users"), log);
         RunParameters plan = RunParameters.parse(parameters, root, root.resolve("jmx"));
         ProfileScenarios.requireServed(plan.scenarios(), profile);
@@ -96,6 +97,22 @@ public final class NewRun implements RunChecks.Run {
         RunTolerances.validate(parameters, plan.planIds(), root.resolve(RunLayout.RESULTS), log::info);
         KeepResults keep = DiskEstimate.keepResults(parameters);
         return new NewRun(root, profile, merged, parameters, plan, servers, generators, keep, settings, log, cpus);
+    }
+
+    /**
+     * The counts of server cores the run measures, as recorded for the later goals, whose points follow them: a
+     * matrix's list (IBM's 1,2,4) becomes the counts this machine gives (1,2 of 1,2,4 on 4 CPUs; 1 on 2 CPUs).
+     */
+    private static Map<String, String> recordServerCores(Map<String, String> parameters, CpuLayout cpus) {
+        String asked = parameters.getOrDefault("serverCpus", "").trim();
+        if (!asked.matches("[0-9]+(\\s*,\\s*[0-9]+)*") || !cpus.isolated()) {
+            return parameters;
+        }
+        Map<String, String> recorded = new java.util.LinkedHashMap<>(parameters);
+        recorded.put("serverCpus", cpus.variesServerCores()
+                ? cpus.serverCores().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","))
+                : Integer.toString(cpus.server().size()));
+        return recorded;
     }
 
     @Override

@@ -9,7 +9,8 @@ import org.esbbench.report.cores.OnlineCpus;
  * Plans which CPUs each role of a run gets, from {@code -DserverCpus}, the machine's online CPUs and whether the
  * suite starts the server; check calls it before any load, so a count the machine cannot give is refused then,
  * naming what it can. The server gets the last CPUs (the kernel tends to put interrupts on CPU 0), the harness the
- * rest; at least one CPU always stays for the load generator.
+ * rest; at least one CPU always stays for the load generator. Several counts ({@code 1,2}) make the count a dimension
+ * of the points: the server gets the last n CPUs at each count n, the harness the CPUs the largest leaves.
  */
 public final class CpuPlanner {
     private final CpuList machine;
@@ -75,13 +76,13 @@ public final class CpuPlanner {
                         + " have " + (most < 1 ? "none of its own" : "at most " + most) + " (-DserverCpus="
                         + Math.max(1, most) + ")");
             }
-            if (givable.size() > 1 && fromMatrix) {
-                return isolated(machine.last(givable.get(0)), true); // the matrix's first: one count per run
-            }
             if (givable.size() > 1) {
-                throw new InvalidRunException("-DserverCpus=" + value + ": one count of server cores per run;"
-                        + " this machine can give " + givable + ": run once with each (-DserverCpus=" + givable.get(0)
-                        + ", ...)");
+                // Cores as a dimension: the server on the last n CPUs for each count n, restarted between counts;
+                // the load generator on the CPUs no count takes, the same throughout.
+                int largest = givable.get(givable.size() - 1);
+                CpuList server = machine.last(largest);
+                return new CpuLayout(CpuLayout.Mode.ISOLATED, method, machine, server, machine.minus(server), true, "",
+                        givable);
             }
             return isolated(machine.last(givable.get(0)), true);
         }

@@ -56,6 +56,15 @@ public final class RunCpus {
         return place(SERVER, layout.server(), command);
     }
 
+    /**
+     * The server's command on its CPUs for {@code cores} server cores when the run varies the count (the last
+     * {@code cores} of the server's CPUs; 0: the run's one set). With a cpuset the server's group takes those CPUs,
+     * and a broker already in it follows; with affinity a broker keeps the CPUs it started on.
+     */
+    public List<String> server(int cores, List<String> command) throws IOException {
+        return place(SERVER, layout.serverFor(cores), command);
+    }
+
     /** The command of a process of the harness (load generator, backend, monitor), started on the other CPUs. */
     public List<String> harness(List<String> command) throws IOException {
         return place(HARNESS, layout.harness(), command);

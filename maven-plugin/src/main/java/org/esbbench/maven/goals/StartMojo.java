@@ -15,6 +15,7 @@ import org.esbbench.maven.processes.ProcessRegistry;
 import org.esbbench.maven.processes.StopOnExit;
 import org.esbbench.maven.run.BuildLog;
 import org.esbbench.maven.run.CurrentRun;
+import org.esbbench.maven.scenario.TargetRestarts;
 import org.esbbench.maven.servers.BrokerLauncher;
 import org.esbbench.maven.servers.ChainWarmup;
 import org.esbbench.maven.targets.ExternalBroker;
@@ -33,6 +34,7 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.esbbench.report.dashboard.JMeterInstallation;
 import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.points.Point;
 import org.esbbench.report.folder.RunParametersFile;
 import org.esbbench.report.run.RunProgress;
 import org.esbbench.report.folder.RunSessions;
@@ -85,11 +87,13 @@ public class StartMojo extends CurrentRunMojo {
             startBroker(layout, profile, onStarted);
             TargetServers servers = new TargetServers(root(), layout, profile, Duration.ofSeconds(number("startTimeout")), this::info);
             startBackend(servers, first.get().point().delayMs(), onStarted);
-            // The first pending point's heap; the run goal restarts the server for each further one. From session 2
-            // on, the GC log is one of the session's own.
-            String heap = plan.variesHeap() ? first.get().point().heap() : plan.heap();
-            startServer(servers, heap, layout.serverGcLog(plan.variesHeap() ? heap : "", session),
-                    plan.settings().wsSuite(), onStarted);
+            // The first pending point's heap and server cores; the run goal restarts the server for each further
+            // one. From session 2 on, the GC log is one of the session's own.
+            Point firstPoint = first.get().point();
+            String heap = plan.variesHeap() ? firstPoint.heap() : plan.heap();
+            startServer(servers, heap, firstPoint.serverCores(),
+                    layout.serverGcLog(TargetRestarts.serverSetting(firstPoint), session), plan.settings().wsSuite(),
+                    onStarted);
             PerfMonAgent.startOrCheck(root(), perfmonAgentDir.toPath(), layout, profile, onStarted, log);
             PreflightLog preflight = new PreflightLog(layout, log);
             preflight.accept("# session " + session);
@@ -130,16 +134,17 @@ public class StartMojo extends CurrentRunMojo {
 
     /**
      * The target's server, when the suite starts it (the bundled reference server, or the profile's server.command
-     * after its server.setup) at {@code heap}; the seam for starting it again at another heap.
+     * after its server.setup) at {@code heap}, on its CPUs for {@code serverCores} (0: the run's one set); the seam
+     * for starting it again at another heap or count of cores.
      */
-    private void startServer(TargetServers servers, String heap, Path gcLog, String wsSuite, OnStarted onStarted)
-            throws IOException, InvalidRunException {
+    private void startServer(TargetServers servers, String heap, int serverCores, Path gcLog, String wsSuite,
+                             OnStarted onStarted) throws IOException, InvalidRunException {
         if (!servers.startsServer()) {
             info("target's server is external: not started here");
             return;
         }
         servers.setupServer(heap);
-        servers.startServer(serverJar.toPath(), heap, gcLog, wsSuite, onStarted);
+        servers.startServer(serverJar.toPath(), heap, serverCores, gcLog, wsSuite, onStarted);
     }
 
     /** The profile's own JMS broker (broker.command), before the server that connects to it; none without one. */

@@ -26,6 +26,11 @@ import org.esbbench.report.points.Point;
  * @param rates    arrivals per second of the open model's points, ascending
  * @param heaps    the heaps of the server the suite starts (-Xms = -Xmx), smallest first: with several, the heap
  *                 is a dimension of the points and the server restarts between heaps
+ * @param serverCores the counts of server cores ({@code -DserverCpus=1,2}), smallest first, when the count is a
+ *                 dimension of the points (the server restarts between counts, as between heaps); empty otherwise
+ * @param usersPerServerCore closed-model users per server core when the count is a dimension (IBM's 4 client
+ *                 threads per core): a point at {@code c} cores has {@code usersPerServerCore × c} users; 0 for the
+ *                 {@code users} list at every count
  * @param settings the plan parameters that are the same for every point (model, ramp-up, timeouts, ...)
  * @param exclusions points left out of the cross product ({@code -Dexclude=ws-security@102400}, a matrix's exclude=)
  * @param planValues the recorded parameters the catalogue passes to the plans ({@code -J}), as text, defaults filled
@@ -33,7 +38,8 @@ import org.esbbench.report.points.Point;
  */
 public record RunParameters(List<RunnablePlan> plans, List<LoadModel> models, List<Integer> users, List<Integer> rates,
                       List<Integer> sizes, List<Long> delays, int repeats, long warmupSeconds, long measurementSeconds,
-                      List<String> heaps, PlanSettings settings, List<Exclusion> exclusions, Map<String, String> planValues) {
+                      List<String> heaps, List<Integer> serverCores, int usersPerServerCore, PlanSettings settings,
+                      List<Exclusion> exclusions, Map<String, String> planValues) {
 
     public static final long MAX_DELAY_MS = 600_000;
     public static final int MAX_REPEATS = 100;
@@ -121,6 +127,8 @@ public record RunParameters(List<RunnablePlan> plans, List<LoadModel> models, Li
                 warmup,
                 Checks.positive("measurement", v.get("measurement"), Long.MAX_VALUE),
                 heaps(v.get("heap")),
+                serverCoreCounts(v.getOrDefault("serverCpus", "")),
+                (int) Checks.nonNegative("usersPerServerCore", v.getOrDefault("usersPerServerCore", "0"), Integer.MAX_VALUE),
                 settings,
                 exclusions,
                 planValues(catalogue, v));
@@ -164,6 +172,23 @@ public record RunParameters(List<RunnablePlan> plans, List<LoadModel> models, Li
         return List.copyOf(bySize.values());
     }
 
+    /**
+     * The counts of server cores when {@code -DserverCpus} gives several ({@code 1,2}), smallest first; empty for one
+     * count and for every other form (auto, shared, cpus:LIST), whose CPUs cpus.properties records. Check has planned
+     * the CPUs before (core's {@code CpuPlanner}) and recorded the counts this machine gives.
+     */
+    public static List<Integer> serverCoreCounts(String value) {
+        String v = value == null ? "" : value.trim();
+        if (!v.matches("[0-9]+(\\s*,\\s*[0-9]+)+")) {
+            return List.of();
+        }
+        java.util.TreeSet<Integer> counts = new java.util.TreeSet<>();
+        for (String part : v.split(",")) {
+            counts.add(Integer.parseInt(part.trim()));
+        }
+        return counts.size() > 1 ? List.copyOf(counts) : List.of();
+    }
+
     private static Map<String, String> planValues(ParameterCatalogue catalogue, Map<String, String> values) {
         Map<String, String> passed = new LinkedHashMap<>();
         for (RunParameter p : catalogue.having(RunParameter.Trait.TO_PLANS)) {
@@ -182,6 +207,11 @@ public record RunParameters(List<RunnablePlan> plans, List<LoadModel> models, Li
     /** Whether the heap is a dimension of the points: more than one heap. */
     public boolean variesHeap() {
         return heaps.size() > 1;
+    }
+
+    /** Whether the count of server cores is a dimension of the points: more than one count. */
+    public boolean variesServerCores() {
+        return !serverCores.isEmpty();
     }
 
     /**
@@ -211,24 +241,26 @@ public record RunParameters(List<RunnablePlan> plans, List<LoadModel> models, Li
     }
 
     /**
-     * Every point of the run in the order it is measured: by heap (the server restarts between heaps, so it is the
-     * outermost: once per heap and repeat), then delay (the backend restarts between delays), then size, then model
-     * (closed first), then load, then plan. With one heap the points carry no heap ("": not varied). Excluded
-     * points are left out.
+     * Every point of the run in the order it is measured: by heap and then count of server cores (the server restarts
+     * between either, so they are the outermost: once per heap, count and repeat), then delay (the backend restarts
+     * between delays), then size, then model (closed first), then load, then plan. With one heap the points carry no
+     * heap ("": not varied), with one count of server cores no count (0). Excluded points are left out.
      */
     public List<Point> points() {
         List<Point> points = new ArrayList<>();
         for (String heap : heaps) {
-            for (long delay : delays) {
-                for (int size : sizes) {
-                    for (LoadModel model : models) {
-                        for (int load : model == LoadModel.CLOSED ? users : rates) {
-                            for (RunnablePlan p : plans) {
-                                Point point = model == LoadModel.CLOSED ? new Point(p.id(), load, size, delay)
-                                        : Point.open(p.id(), load, size, delay);
-                                Point candidate = variesHeap() ? point.withHeap(heap) : point;
-                                if (exclusions.stream().noneMatch(x -> x.excludes(candidate))) {
-                                    points.add(candidate);
+            for (int cores : coreCounts()) {
+                for (long delay : delays) {
+                    for (int size : sizes) {
+                        for (LoadModel model : models) {
+                            for (int load : model == LoadModel.CLOSED ? closedLoads(cores) : rates) {
+                                for (RunnablePlan p : plans) {
+                                    Point point = model == LoadModel.CLOSED ? new Point(p.id(), load, size, delay)
+                                            : Point.open(p.id(), load, size, delay);
+                                    Point candidate = (variesHeap() ? point.withHeap(heap) : point).withServerCores(cores);
+                                    if (exclusions.stream().noneMatch(x -> x.excludes(candidate))) {
+                                        points.add(candidate);
+                                    }
                                 }
                             }
                         }
@@ -239,10 +271,27 @@ public record RunParameters(List<RunnablePlan> plans, List<LoadModel> models, Li
         return points;
     }
 
-    /** Points of each plan in the full cross product, before exclusions: heaps x delays x sizes x load levels. */
+    /** The counts of server cores to loop over: each count, or 0 (not varied). */
+    private List<Integer> coreCounts() {
+        return serverCores.isEmpty() ? List.of(0) : serverCores;
+    }
+
+    /** The closed model's users at {@code cores} server cores: usersPerServerCore × cores, or the users list. */
+    private List<Integer> closedLoads(int cores) {
+        return cores > 0 && usersPerServerCore > 0 ? List.of(usersPerServerCore * cores) : users;
+    }
+
+    /**
+     * Points of each plan in the full cross product, before exclusions: heaps x core counts x delays x sizes x load
+     * levels.
+     */
     public int pointsPerPlan() {
-        int loads = (models.contains(LoadModel.CLOSED) ? users.size() : 0) + (models.contains(LoadModel.OPEN) ? rates.size() : 0);
-        return heaps.size() * delays.size() * sizes.size() * loads;
+        int perSetting = 0;
+        for (int cores : coreCounts()) {
+            perSetting += (models.contains(LoadModel.CLOSED) ? closedLoads(cores).size() : 0)
+                    + (models.contains(LoadModel.OPEN) ? rates.size() : 0);
+        }
+        return heaps.size() * delays.size() * sizes.size() * perSetting;
     }
 
     /** Points the exclusions leave out of the cross product. */
@@ -256,11 +305,12 @@ public record RunParameters(List<RunnablePlan> plans, List<LoadModel> models, Li
     }
 
     /**
-     * How often the run goal restarts the server for a new heap: before each heap but the first of each repeat, and
-     * at the start of every repeat after the first (the previous repeat ended on the last heap).
+     * How often the run goal restarts the server for a new heap or count of server cores: before each setting but the
+     * first of each repeat, and at the start of every repeat after the first (the previous repeat ended on the last).
      */
     public int serverRestarts() {
-        return variesHeap() ? heaps.size() * repeats - 1 : 0;
+        int settings = heaps.size() * coreCounts().size();
+        return settings > 1 ? settings * repeats - 1 : 0;
     }
 
     /** Total planned duration of the JMeter part of the run, for progress and ETA. */

@@ -77,9 +77,9 @@ final class StandardParameters {
                 .checkedBy((name, value) -> RunParameters.heaps(value))
                 .with(RECORDED, DIMENSION, RESUME_MATCHES));
         list.add(RunParameter.of("serverCpus", "auto",
-                "Server's own CPUs: `auto` (half, for a server the suite starts), `shared`, a count, or `cpus:LIST` (a server started by hand).")
+                "Server's own CPUs: `auto` (half, for a server it starts), `shared`, a count (a list: each count), or `cpus:LIST` (a server started by hand).")
                 .checkedBy(Checks.serverCpus())
-                .with(RECORDED, RESUME_MATCHES));
+                .with(RECORDED, DIMENSION, RESUME_MATCHES));
         list.add(RunParameter.of("order", "catalogue",
                 "Order the plans run in within each round of points: `catalogue` (direct first) or `reversed`.")
                 .checkedBy(Checks.oneOf("catalogue", "reversed"))

@@ -38,9 +38,12 @@ public final class MeasurementLoop {
     private final JmxOptions jmxOptions;
     private final BuildLog log;
 
-    /** The delay and heap the backend and the server were last started with ("" when the heap is not varied). */
+    /**
+     * The delay and the setting (heap, server cores) the backend and the server were last started with ("" when
+     * neither is varied).
+     */
     private long currentDelay;
-    private String currentHeap;
+    private String currentSetting;
     private int index;
     private int failed;
 
@@ -50,7 +53,7 @@ public final class MeasurementLoop {
         this.run = run;
         this.pending = done.pending();
         this.progress = new ProgressLine(run.plan(), done.count(RunProgress.State.COMPLETE),
-                pending.stream().map(r -> r.point().heap()).toList(), System.nanoTime());
+                pending.stream().map(r -> TargetRestarts.serverSetting(r.point())).toList(), System.nanoTime());
         this.runner = runner;
         this.restarts = restarts;
         this.targets = targets;
@@ -63,7 +66,7 @@ public final class MeasurementLoop {
         // The backend and the server were started at the first pending point's delay and heap ("" when the heap is
         // not varied: then no point ever asks for another one).
         this.currentDelay = pending.get(0).point().delayMs();
-        this.currentHeap = pending.get(0).point().heap();
+        this.currentSetting = TargetRestarts.serverSetting(pending.get(0).point());
     }
 
     /** Measures every pending scenario run, until a dead server or backend stops the loop. */
@@ -96,11 +99,12 @@ public final class MeasurementLoop {
         }
     }
 
-    /** The server at the point's heap, the backend at its delay, the local engines fresh. */
+    /** The server at the point's heap and server cores, the backend at its delay, the local engines fresh. */
     private void prepareTargets(Point point) throws IOException, InvalidRunException {
-        if (!point.heap().equals(currentHeap) && restarts.restartsServer()) {
-            restarts.restartServer(point.heap());
-            currentHeap = point.heap();
+        String setting = TargetRestarts.serverSetting(point);
+        if (!setting.equals(currentSetting) && restarts.restartsServer()) {
+            restarts.restartServer(point);
+            currentSetting = setting;
         }
         if (point.delayMs() != currentDelay && restarts.restartsBackend()) {
             restarts.restartBackend(point.delayMs());

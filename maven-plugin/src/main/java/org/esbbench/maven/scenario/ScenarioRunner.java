@@ -155,7 +155,8 @@ public final class ScenarioRunner {
         return String.format(Locale.ROOT, "%s, %s, %s, delay %d ms%s, repeat %d of %d", point.scenario(),
                 point.isOpen() ? point.rate() + " arrivals/s" : point.users() + " users",
                 Point.sizeLabel(point.sizeBytes()), point.delayMs(),
-                point.heap().isEmpty() ? "" : ", heap " + point.heap(), repeat, run.plan().repeats());
+                (point.heap().isEmpty() ? "" : ", heap " + point.heap())
+                        + (point.serverCores() == 0 ? "" : ", " + point.serverCoresLabel()), repeat, run.plan().repeats());
     }
 
     /** The agent the plans' collector reads: -DperfmonHost if given, else the target profile's perfmon key. */

@@ -7,6 +7,7 @@ import org.esbbench.maven.monitor.MonitorLauncher;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.processes.ManagedProcess;
 import org.esbbench.maven.run.BuildLog;
+import org.esbbench.report.points.Point;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,10 +50,23 @@ public final class TargetRestarts {
     }
 
     /**
-     * Stops the running server and starts it again with {@code heap} (its GC log one of its own), waits for its
-     * health check, runs the preflight of the run's scenarios against it and waits until the monitor records its GC.
+     * What the server is started with for {@code point}, as a key: its heap and its count of server cores when the run
+     * varies them ("512m", "c2", "512m-c2", "" when neither is varied). A change of key is a server restart; the key
+     * names the server's GC log of that setting.
      */
-    public void restartServer(String heap) throws IOException, InvalidRunException {
+    public static String serverSetting(Point point) {
+        String cores = point.serverCores() == 0 ? "" : "c" + point.serverCores();
+        return point.heap() + (point.heap().isEmpty() || cores.isEmpty() ? "" : "-") + cores;
+    }
+
+    /**
+     * Stops the running server and starts it again at {@code point}'s heap and count of server cores (its GC log one
+     * of its own), waits for its health check, runs the preflight of the run's scenarios against it and waits until
+     * the monitor records its GC.
+     */
+    public void restartServer(Point point) throws IOException, InvalidRunException {
+        String heap = run.plan().variesHeap() ? point.heap() : run.plan().heap();
+        String setting = "heap " + heap + (point.serverCores() == 0 ? "" : ", " + point.serverCoresLabel());
         // the server about to be stopped, warm after its points: its idle cost, for them
         if (run.registry().running("server").isPresent()) {
             org.esbbench.maven.cores.ServerIdleProbe.measure(run.layout(), log);
@@ -62,15 +76,15 @@ public final class TargetRestarts {
         for (String name : List.of("server", CommandServerLauncher.LAUNCHER)) {
             Optional<ManagedProcess> old = run.registry().running(name);
             if (old.isPresent()) {
-                log.info("stopping " + old.get() + " to restart the server with heap " + heap);
+                log.info("stopping " + old.get() + " to restart the server with " + setting);
                 if (!old.get().stop(SERVER_STOP_GRACE)) {
                     log.warn(old.get() + " did not stop within " + SERVER_STOP_GRACE.toSeconds() + " s and was killed");
                 }
                 run.registry().markStopped(old.get());
             }
         }
-        servers.startServer(serverJar, heap, run.layout().serverGcLog(heap, session), run.plan().settings().wsSuite(),
-                run.onRestarted());
+        servers.startServer(serverJar, heap, point.serverCores(), run.layout().serverGcLog(serverSetting(point), session),
+                run.plan().settings().wsSuite(), run.onRestarted());
         Preflight preflight = new Preflight(run.root(), run.profile(), run.plan(), log::info);
         preflight.run();
         // Restarted, the server is cold again: the same warm-up as at the run's start.
@@ -83,7 +97,7 @@ public final class TargetRestarts {
                     + GC_RECORDING_AFTER_RESTART.toSeconds()
                     + " s: the next points may have no GC figures (see the monitor's log)");
         }
-        log.info("server restarted with heap " + heap + " in " + (System.currentTimeMillis() - since) + " ms");
+        log.info("server restarted with " + setting + " in " + (System.currentTimeMillis() - since) + " ms");
     }
 
     /** Stops the running echo backend and starts it again with {@code delayMs}. */

@@ -114,6 +114,12 @@ public final class CommandServerLauncher {
      * from the pid file once the server is ready (the stop goal stops the newest first).
      */
     ManagedProcess start(String heap, Path gcLog, OnStarted onStarted) throws InvalidRunException, IOException {
+        return start(heap, 0, gcLog, onStarted);
+    }
+
+    /** {@link #start(String, Path, OnStarted)} on the run's CPUs for {@code serverCores} server cores (0: the one set). */
+    ManagedProcess start(String heap, int serverCores, Path gcLog, OnStarted onStarted)
+            throws InvalidRunException, IOException {
         Readiness.requireFreePort("server of target '" + profile.name() + "'", profile.host(), profile.port());
         Files.createDirectories(work());
         Placeholders values = placeholders(heap, gcLog);
@@ -138,7 +144,7 @@ public final class CommandServerLauncher {
         // it, also what its death orphans.
         // On the server's CPUs: the whole group (workers, a launcher's daemon) inherits them.
         ManagedProcess started = ManagedProcess.startInOwnGroup(pidFile.isPresent() ? LAUNCHER : "server",
-                org.esbbench.maven.cores.RunCpus.of(layout).server(cmd), work(),
+                org.esbbench.maven.cores.RunCpus.of(layout).server(serverCores, cmd), work(),
                 layout.processOutput("server")).stoppedWith(server.stop());
         onStarted.accept(started);
         try {

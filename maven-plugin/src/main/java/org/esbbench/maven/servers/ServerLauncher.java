@@ -64,8 +64,8 @@ public final class ServerLauncher {
     }
 
     /** The reference server with {@code heap}, its GC logged to {@code gcLog} (one per heap of a heap list). */
-    ManagedProcess startServer(Path jar, TargetProfile profile, String heap, Path gcLog, String wsSuite)
-            throws IOException, InvalidRunException {
+    ManagedProcess startServer(Path jar, TargetProfile profile, String heap, int serverCores, Path gcLog,
+                               String wsSuite) throws IOException, InvalidRunException {
         requireJar(jar, "reference-esb");
         Readiness.requireFreePort("reference server", profile.host(), profile.port());
         URI broker = profile.jmsProviderUrl();
@@ -94,9 +94,10 @@ public final class ServerLauncher {
                 "--algorithm-suite", wsSuite.toUpperCase(java.util.Locale.ROOT)));
         cmd.addAll(brokerArguments(jms, embedded));
         log.accept("starting the reference server on " + profile.host() + ":" + profile.port() + " with heap " + heap
-                + ", WS-Security suite " + wsSuite);
+                + ", WS-Security suite " + wsSuite + (serverCores > 0 ? ", on " + serverCores + " core(s)" : ""));
         // On the server's own CPUs from its first instruction: its JVM sizes GC and JIT threads for them.
-        return ManagedProcess.start("server", RunCpus.of(layout).server(cmd), root, layout.processOutput("server"));
+        return ManagedProcess.start("server", RunCpus.of(layout).server(serverCores, cmd), root,
+                layout.processOutput("server"));
     }
 
     /**

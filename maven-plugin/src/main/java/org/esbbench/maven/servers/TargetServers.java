@@ -78,15 +78,24 @@ public final class TargetServers {
      */
     public Optional<ManagedProcess> startServer(Path serverJar, String heap, Path gcLog, String wsSuite, OnStarted onStarted)
             throws IOException, InvalidRunException {
+        return startServer(serverJar, heap, 0, gcLog, wsSuite, onStarted);
+    }
+
+    /**
+     * As {@link #startServer(Path, String, Path, String, OnStarted)}, on the server's CPUs for {@code serverCores}
+     * cores when the run varies the count (0: the run's one set of server CPUs).
+     */
+    public Optional<ManagedProcess> startServer(Path serverJar, String heap, int serverCores, Path gcLog, String wsSuite,
+                                                OnStarted onStarted) throws IOException, InvalidRunException {
         if (profile.startsServers()) {
             ServerLauncher launcher = launcher();
-            ManagedProcess server = launcher.startServer(serverJar, profile, heap, gcLog, wsSuite);
+            ManagedProcess server = launcher.startServer(serverJar, profile, heap, serverCores, gcLog, wsSuite);
             onStarted.accept(server);
             launcher.awaitServer(server, profile);
             return Optional.of(server);
         }
         if (command.isPresent()) {
-            return Optional.of(commandLauncher(command.get()).start(heap, gcLog, onStarted));
+            return Optional.of(commandLauncher(command.get()).start(heap, serverCores, gcLog, onStarted));
         }
         return Optional.empty();
     }

@@ -41,7 +41,6 @@ class CpuPlannerTest {
         assertThat(TWO.plan("1", true).server()).hasToString("1");
         assertThatThrownBy(() -> TWO.plan("2", true)).isInstanceOf(InvalidRunException.class)
                 .hasMessageContaining("this machine has 2 CPUs (0-1)").hasMessageContaining("at most 1 (-DserverCpus=1)");
-        assertThatThrownBy(() -> EIGHT.plan("1,2", true)).hasMessageContaining("one count of server cores per run");
         assertThatThrownBy(() -> TWO.plan("1", false)).hasMessageContaining("does not start this target's server");
         assertThatThrownBy(() -> new CpuPlanner(CpuList.parse("0-1"), CpuLayout.Method.NONE).plan("1", true))
                 .hasMessageContaining("neither a writable cgroup cpuset");
@@ -49,9 +48,33 @@ class CpuPlannerTest {
     }
 
     @Test
-    void aMatrixsListOfCountsKeepsTheFirstTheMachineCanGive() throws Exception {
+    void aListOfCountsIsADimensionTheGeneratorKeepingTheCpusTheLargestLeaves() throws Exception {
+        CpuPlanner four = new CpuPlanner(CpuList.parse("0-3"), CpuLayout.Method.CPUSET);
+        CpuLayout counts = four.plan("2,1", true);
+        assertThat(counts.variesServerCores()).isTrue();
+        assertThat(counts.serverCores()).containsExactly(1, 2);
+        assertThat(counts.server()).hasToString("2-3");
+        assertThat(counts.harness()).hasToString("0-1");
+        assertThat(counts.serverFor(1)).hasToString("3");
+        assertThat(counts.serverFor(2)).hasToString("2-3");
+        assertThat(counts.serverFor(0)).as("a point that does not vary the count").hasToString("2-3");
+        assertThatThrownBy(() -> counts.serverFor(3)).hasMessageContaining("the run measures [1, 2]");
+        assertThat(counts.describe()).startsWith("server on the last 1, 2 of CPUs 2-3 (one count per point")
+                .contains("load generator, backend and monitor on CPUs 0-1 of 4");
+        assertThat(four.plan("2", true).variesServerCores()).isFalse();
+        // every count must be givable when the list is given explicitly
+        assertThatThrownBy(() -> four.plan("1,2,4", true)).hasMessageContaining("at most 3");
+    }
+
+    @Test
+    void aMatrixsListOfCountsKeepsThoseTheMachineCanGive() throws Exception {
         assertThat(TWO.plan("1,2,4", true, true).server()).hasToString("1");
-        assertThat(EIGHT.plan("1,2,4", true, true).server()).hasToString("7");
+        assertThat(TWO.plan("1,2,4", true, true).variesServerCores()).as("one count left: not a dimension").isFalse();
+        CpuLayout eight = EIGHT.plan("1,2,4", true, true);
+        assertThat(eight.serverCores()).containsExactly(1, 2, 4);
+        assertThat(eight.server()).hasToString("4-7");
+        assertThat(new CpuPlanner(CpuList.parse("0-3"), CpuLayout.Method.CPUSET).plan("1,2,4", true, true).serverCores())
+                .containsExactly(1, 2);
         assertThatThrownBy(() -> TWO.plan("1,2,4", true, false)).hasMessageContaining("at most 1");
     }
 
@@ -75,6 +98,10 @@ class CpuPlannerTest {
                 .containsEntry("users", "10");
         assertThatThrownBy(() -> UsersPerCore.apply(p, TWO.plan("shared", true), false, log))
                 .hasMessageContaining("needs the server on cores of its own");
+        // cores as a dimension: one closed-model level per count, which the points pair with it
+        assertThat(UsersPerCore.apply(p, EIGHT.plan("1,2,4", true), false, log)).containsEntry("users", "4,8,16");
+        assertThat(UsersPerCore.apply(p, EIGHT.plan("1,2,4", true), true, log)).containsEntry("users", "10")
+                .as("recorded as not applied").containsEntry("usersPerServerCore", "0");
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.esbbench.core.Scenario;
@@ -161,6 +162,38 @@ class RunParametersTest {
         assertThatThrownBy(() -> parse("heap=512m,")).hasMessageContaining("''");
         assertThatThrownBy(() -> parse("heap=32m,512m")).hasMessageContaining("32m is below the smallest heap, 64m");
         assertThatThrownBy(() -> parse("heap=0m")).hasMessageContaining("-Dheap=0m");
+    }
+
+    @Test
+    void aListOfServerCoreCountsIsADimensionInsideTheHeapSoTheServerRestartsPerCountAndRepeat() throws Exception {
+        RunParameters plan = parse("scenarios=direct", "users=2", "serverCpus=2,1", "heap=256m,512m", "repeats=2");
+        assertThat(plan.variesServerCores()).isTrue();
+        assertThat(plan.serverCores()).containsExactly(1, 2);
+        assertThat(plan.points()).extracting(p -> p.key()).containsExactly("direct_u2_s1024_d0_h256m_c1",
+                "direct_u2_s1024_d0_h256m_c2", "direct_u2_s1024_d0_h512m_c1", "direct_u2_s1024_d0_h512m_c2");
+        assertThat(plan.pointsPerPlan()).isEqualTo(4);
+        assertThat(plan.serverRestarts()).as("4 settings per repeat, 2 repeats, the first started by start")
+                .isEqualTo(7);
+        assertThat(plan.estimatedSeconds()).isEqualTo(plan.plannedSeconds() + 7 * RunParameters.RESTART_SECONDS_ESTIMATE);
+        // one count, a cpus: list, auto and shared: no dimension, the keys of before
+        for (String one : List.of("1", "cpus:1", "auto", "shared", "1,1")) {
+            RunParameters single = parse("scenarios=direct", "users=2", "serverCpus=" + one);
+            assertThat(single.variesServerCores()).as(one).isFalse();
+            assertThat(single.points()).extracting(p -> p.key()).as(one).containsExactly("direct_u2_s1024_d0");
+            assertThat(single.serverRestarts()).as(one).isZero();
+        }
+    }
+
+    @Test
+    void usersPerServerCoreGivesEachCountItsOwnUsers() throws Exception {
+        // what check records for -DserverCpus=1,2 -DusersPerServerCore=4 (UsersPerCore): users 4,8
+        RunParameters plan = parse("scenarios=soap", "model=closed,open", "rate=20", "serverCpus=1,2",
+                "usersPerServerCore=4", "users=4,8");
+        assertThat(plan.points()).extracting(p -> p.key()).containsExactly("soap_u4_s1024_d0_c1", "soap_r20_s1024_d0_c1",
+                "soap_u8_s1024_d0_c2", "soap_r20_s1024_d0_c2");
+        assertThat(plan.pointsPerPlan()).isEqualTo(4);
+        assertThat(parse("scenarios=soap", "serverCpus=1,2", "users=4,8").points()).as("users given: every count")
+                .hasSize(4);
     }
 
     @Test

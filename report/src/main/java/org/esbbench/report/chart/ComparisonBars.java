@@ -150,27 +150,36 @@ public final class ComparisonBars {
                 categories, bars)));
     }
 
-    /** The points of a scenario charted together: one heap, one backend delay, one load model. */
-    private record Group(String heap, long delayMs, LoadModel model) implements Comparable<Group> {
+    /** The points of a scenario charted together: one heap, one count of server cores, one delay, one load model. */
+    private record Group(String heap, int serverCores, long delayMs, LoadModel model) implements Comparable<Group> {
         static Group of(Point p) {
-            return new Group(p.heap(), p.delayMs(), LoadModel.of(p));
+            return new Group(p.heap(), p.serverCores(), p.delayMs(), LoadModel.of(p));
         }
 
         Point point(String scenario, int load, int size) {
-            return model == LoadModel.OPEN ? new Point(scenario, 0, load, size, delayMs, heap)
-                    : new Point(scenario, load, 0, size, delayMs, heap);
+            return model == LoadModel.OPEN ? new Point(scenario, 0, load, size, delayMs, heap, serverCores)
+                    : new Point(scenario, load, 0, size, delayMs, heap, serverCores);
         }
 
-        /** "delay 500 ms, heap 1g", or empty when neither is set. */
+        /** "delay 500 ms, heap 1g, 2 server cores", or empty when none is set. */
         String label() {
-            return (delayMs > 0 ? "delay " + delayMs + " ms" : "")
-                    + (heap.isEmpty() ? "" : (delayMs > 0 ? ", " : "") + "heap " + heap);
+            List<String> parts = new ArrayList<>();
+            if (delayMs > 0) {
+                parts.add("delay " + delayMs + " ms");
+            }
+            if (!heap.isEmpty()) {
+                parts.add("heap " + heap);
+            }
+            if (serverCores > 0) {
+                parts.add(new Point("", 1, 0, 0, 0, "", serverCores).serverCoresLabel());
+            }
+            return String.join(", ", parts);
         }
 
         @Override
         public int compareTo(Group o) {
             return Comparator.comparingLong((Group g) -> Point.heapBytes(g.heap())).thenComparing(Group::heap)
-                    .thenComparingLong(Group::delayMs).thenComparing(Group::model).compare(this, o);
+                    .thenComparingInt(Group::serverCores).thenComparingLong(Group::delayMs).thenComparing(Group::model).compare(this, o);
         }
     }
 }

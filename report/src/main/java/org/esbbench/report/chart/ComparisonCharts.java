@@ -95,23 +95,23 @@ public final class ComparisonCharts {
     }
 
     /**
-     * A series of one scenario in one load model: ordered as {@link Point} orders them (heap, delay, then size),
-     * the closed model before the open one.
+     * A series of one scenario in one load model: ordered as {@link Point} orders them (heap, server cores, delay,
+     * then size), the closed model before the open one.
      */
-    private record SeriesKey(String heap, long delayMs, int sizeBytes, LoadModel model)
+    private record SeriesKey(String heap, int serverCores, long delayMs, int sizeBytes, LoadModel model)
             implements Comparable<SeriesKey> {
         static SeriesKey of(Point p) {
-            return new SeriesKey(p.heap(), p.delayMs(), p.sizeBytes(), LoadModel.of(p));
+            return new SeriesKey(p.heap(), p.serverCores(), p.delayMs(), p.sizeBytes(), LoadModel.of(p));
         }
 
         String label() {
-            return LoadModel.seriesLabel(new Point("", 0, 0, sizeBytes, delayMs, heap));
+            return LoadModel.seriesLabel(new Point("", 0, 0, sizeBytes, delayMs, heap, serverCores));
         }
 
         @Override
         public int compareTo(SeriesKey o) {
             return Comparator.comparingLong((SeriesKey k) -> Point.heapBytes(k.heap())).thenComparing(SeriesKey::heap)
-                    .thenComparingLong(SeriesKey::delayMs).thenComparingInt(SeriesKey::sizeBytes)
+                    .thenComparingInt(SeriesKey::serverCores).thenComparingLong(SeriesKey::delayMs).thenComparingInt(SeriesKey::sizeBytes)
                     .thenComparing(SeriesKey::model).compare(this, o);
         }
     }

@@ -52,10 +52,10 @@ public enum LoadModel {
     }
 
     /**
-     * The series a point belongs to within one model's chart: size, delay and heap ("1 KiB, delay 500 ms"), without
+     * The series a point belongs to within one model's chart: size, delay, heap and server cores ("1 KiB, delay 500 ms"), without
      * the model, which the chart's axis already says.
      */
     static String seriesLabel(Point p) {
-        return new Point(p.scenario(), 1, 0, p.sizeBytes(), p.delayMs(), p.heap()).seriesLabel();
+        return new Point(p.scenario(), 1, 0, p.sizeBytes(), p.delayMs(), p.heap(), p.serverCores()).seriesLabel();
     }
 }

@@ -70,7 +70,7 @@ final class ComparisonPage {
                     tr.appendElement("td").addClass("num").text(p.loadLabel());
                     tr.appendElement("td").addClass("num").text(Point.sizeLabel(p.sizeBytes()));
                     tr.appendElement("td").addClass("num").text(Long.toString(p.delayMs()));
-                    tr.appendElement("td").text(p.heap());
+                    tr.appendElement("td").text(p.serverLabel());
                     tr.appendElement("td").text(f.heading() + " (" + f.better().orElseThrow().text() + ")");
                     for (int i = 0; i < runs.size(); i++) {
                         PointSummary s = pc.summaries().get(i);

@@ -24,7 +24,7 @@ public final class ComparisonReport {
     public static final String MARKDOWN_FILE = "comparison.md";
     public static final String CSV_FILE = "comparison.csv";
 
-    static final String[] CSV_COLUMNS = {"scenario", "users", "rate", "size_bytes", "delay_ms", "heap", "figure", "run", "run_id",
+    static final String[] CSV_COLUMNS = {"scenario", "users", "rate", "size_bytes", "delay_ms", "heap", "server_cores", "figure", "run", "run_id",
             "repeats", "value", "min", "max", "ratio_to_baseline", "verdict"};
 
     private ComparisonReport() {
@@ -74,8 +74,9 @@ public final class ComparisonReport {
                     .append(repeats(r)).append(" |\n");
         }
         comparison.byScenario().forEach((scenario, points) -> {
-            // the heap column only when a run varied the heap: points of different heaps are different points
-            boolean heaps = points.stream().anyMatch(pc -> !pc.point().heap().isEmpty());
+            // the heap column only when a run varied the heap (or the server's cores): points of different heaps are
+            // different points
+            boolean heaps = points.stream().anyMatch(pc -> !pc.point().serverLabel().isEmpty());
             md.append("\n## ").append(cell(scenario)).append("\n\n");
             charts.bars(scenario).forEach(png -> md.append(image(png)));
             if (!charts.bars(scenario).isEmpty()) {
@@ -99,7 +100,7 @@ public final class ComparisonReport {
                 Point p = pc.point();
                 for (Figure f : figures.compared()) {
                     md.append("| ").append(p.loadLabel()).append(" | ").append(Point.sizeLabel(p.sizeBytes())).append(" | ")
-                            .append(p.delayMs()).append(" | ").append(heaps ? p.heap() + " | " : "")
+                            .append(p.delayMs()).append(" | ").append(heaps ? p.serverLabel() + " | " : "")
                             .append(f.heading()).append(" (")
                             .append(f.better().orElseThrow().text()).append(") |");
                     for (int i = 0; i < runs.size(); i++) {
@@ -148,7 +149,8 @@ public final class ComparisonReport {
                             ratio = c.ratio() == null ? "" : Decimal.fixed(c.ratio(), 4);
                             verdict = c.verdict().text();
                         }
-                        csv.printRecord(p.scenario(), p.users(), p.rate(), p.sizeBytes(), p.delayMs(), p.heap(), f.id(), run.label(),
+                        csv.printRecord(p.scenario(), p.users(), p.rate(), p.sizeBytes(), p.delayMs(), p.heap(),
+                                p.serverCores() == 0 ? "" : p.serverCores(), f.id(), run.label(),
                                 run.runId(), s == null ? "" : s.repeatCount(),
                                 v == null ? "" : Decimal.fixed(v.value(), 3), v == null ? "" : Decimal.fixed(v.min(), 3),
                                 v == null ? "" : Decimal.fixed(v.max(), 3), ratio, verdict);

@@ -6,6 +6,7 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -27,9 +28,13 @@ import java.util.Properties;
  * @param harness the other roles' CPUs (every CPU when shared)
  * @param serverStartedHere whether the suite starts the server (else it was started by hand on {@code server})
  * @param why     why the run is shared when it is (a value of -DserverCpus, or what the machine lacks); "" otherwise
+ * @param serverCores the counts of server cores the run measures each point at (IBM's 1, 2 and 4), smallest first,
+ *                when the count is a dimension of the points: {@code server} is then the largest count's CPUs (the
+ *                last ones), a point at {@code n} cores has the last {@code n} of them ({@link #serverFor}) and the
+ *                harness keeps the same CPUs throughout; empty when the run has one set of server CPUs
  */
 public record CpuLayout(Mode mode, Method method, CpuList machine, CpuList server, CpuList harness,
-                        boolean serverStartedHere, String why) {
+                        boolean serverStartedHere, String why, List<Integer> serverCores) {
     public static final String FILE = "cpus.properties";
 
     public enum Mode {
@@ -65,14 +70,35 @@ public record CpuLayout(Mode mode, Method method, CpuList machine, CpuList serve
 
     public CpuLayout {
         why = why == null ? "" : why;
+        serverCores = serverCores == null ? List.of() : List.copyOf(new java.util.TreeSet<>(serverCores));
+        if (!serverCores.isEmpty() && serverCores.get(serverCores.size() - 1) != server.size()) {
+            throw new IllegalArgumentException("the server's CPUs " + server + " are not the largest of its core counts "
+                    + serverCores);
+        }
         if (mode == Mode.ISOLATED && !server.disjoint(harness)) {
             throw new IllegalArgumentException("the server's CPUs " + server + " and the harness's " + harness + " overlap");
         }
     }
 
+    /** A layout with one set of server CPUs. */
+    public CpuLayout(Mode mode, Method method, CpuList machine, CpuList server, CpuList harness,
+                     boolean serverStartedHere, String why) {
+        this(mode, method, machine, server, harness, serverStartedHere, why, List.of());
+    }
+
     /** Every process on every CPU of {@code machine}, for {@code why}. */
     public static CpuLayout shared(CpuList machine, boolean serverStartedHere, String why) {
         return new CpuLayout(Mode.SHARED, Method.NONE, machine, machine, machine, serverStartedHere, why);
+    }
+
+    private static List<Integer> counts(String text) {
+        List<Integer> counts = new java.util.ArrayList<>();
+        for (String part : text.split(",")) {
+            if (!part.isBlank()) {
+                counts.add(Integer.parseInt(part.trim()));
+            }
+        }
+        return counts;
     }
 
     /** The row of {@code cpu.csv} with one CPU's busy time: {@code cpu0}, {@code cpu1}, ... */
@@ -84,6 +110,25 @@ public record CpuLayout(Mode mode, Method method, CpuList machine, CpuList serve
         return mode == Mode.ISOLATED;
     }
 
+    /** Whether the count of server cores is a dimension of the run's points. */
+    public boolean variesServerCores() {
+        return !serverCores.isEmpty();
+    }
+
+    /**
+     * The server's CPUs at a point measured with {@code cores} server cores: the last {@code cores} of
+     * {@link #server}; {@link #server} itself for 0 (a point of a run that does not vary the count).
+     */
+    public CpuList serverFor(int cores) {
+        if (cores <= 0) {
+            return server;
+        }
+        if (!serverCores.contains(cores)) {
+            throw new IllegalArgumentException(cores + " server cores: the run measures " + serverCores);
+        }
+        return server.last(cores);
+    }
+
     /**
      * One sentence for the run's description and the summary: where each role ran and how that was enforced, e.g.
      * "server on CPU 1, load generator, backend and monitor on CPU 0 of 2 (cgroup cpuset)".
@@ -93,7 +138,12 @@ public record CpuLayout(Mode mode, Method method, CpuList machine, CpuList serve
             return "shared cores: server, load generator and backend on all " + machine.size() + " CPUs ("
                     + machine + ")" + (why.isEmpty() ? "" : ", " + why);
         }
-        return "server on " + server.words() + (serverStartedHere ? "" : " (started by hand)")
+        String where = variesServerCores()
+                ? "server on the last " + serverCores.stream().map(String::valueOf)
+                        .collect(java.util.stream.Collectors.joining(", ")) + " of " + server.words()
+                        + " (one count per point, restarted between counts)"
+                : "server on " + server.words();
+        return where + (serverStartedHere ? "" : " (started by hand)")
                 + ", load generator, backend and monitor on " + harness.words() + " of " + machine.size()
                 + " (" + (method == Method.CPUSET ? "cgroup cpuset" : "CPU affinity") + ")";
     }
@@ -109,6 +159,9 @@ public record CpuLayout(Mode mode, Method method, CpuList machine, CpuList serve
         m.put("serverStartedHere", serverStartedHere);
         if (!why.isEmpty()) {
             m.put("why", why);
+        }
+        if (variesServerCores()) {
+            m.put("serverCores", serverCores.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")));
         }
         return m;
     }
@@ -135,7 +188,8 @@ public record CpuLayout(Mode mode, Method method, CpuList machine, CpuList serve
             return Optional.of(new CpuLayout(Mode.valueOf(p.getProperty("mode", "shared").trim().toUpperCase(java.util.Locale.ROOT)),
                     Method.of(p.getProperty("method", "none").trim()), CpuList.parse(p.getProperty("machine")),
                     CpuList.parse(p.getProperty("server")), CpuList.parse(p.getProperty("harness")),
-                    Boolean.parseBoolean(p.getProperty("serverStartedHere", "true").trim()), p.getProperty("why", "")));
+                    Boolean.parseBoolean(p.getProperty("serverStartedHere", "true").trim()), p.getProperty("why", ""),
+                    counts(p.getProperty("serverCores", ""))));
         } catch (RuntimeException e) {
             throw new IOException(file + " is not a CPU layout: " + e.getMessage(), e);
         }

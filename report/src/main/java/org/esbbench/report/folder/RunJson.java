@@ -121,6 +121,11 @@ public final class RunJson {
         // the heaps measured when the run varied the heap; with one heap the run parameters' record gives it
         List<String> heaps = points.stream().map(Point::heap).filter(h -> !h.isEmpty()).distinct()
                 .sorted(java.util.Comparator.comparingLong(Point::heapBytes)).toList();
+        List<Integer> serverCores = points.stream().map(Point::serverCores).filter(c -> c > 0).distinct().sorted()
+                .toList();
+        if (!serverCores.isEmpty()) {
+            p.put("serverCores", serverCores);
+        }
         if (!heaps.isEmpty()) {
             p.put("heaps", heaps);
         }
@@ -187,6 +192,9 @@ public final class RunJson {
             m.put("sizeBytes", p.sizeBytes());
             m.put("delayMs", p.delayMs());
             m.put("heap", p.heap());
+            if (p.serverCores() > 0) {
+                m.put("serverCores", p.serverCores());
+            }
             m.put("repeats", s.repeatCount());
             Map<String, Object> values = new LinkedHashMap<>();
             for (Figure f : figures.all()) {

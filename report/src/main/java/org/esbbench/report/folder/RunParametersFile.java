@@ -109,6 +109,9 @@ public record RunParametersFile(String runId, String target, Instant checkedAt, 
             n.put("sizeBytes", p.sizeBytes());
             n.put("delayMs", p.delayMs());
             n.put("heap", p.heap());
+            if (p.serverCores() > 0) {
+                n.put("serverCores", p.serverCores());
+            }
         }
         root.put("repeats", repeats);
         root.put("warmupSeconds", warmupSeconds);
@@ -147,7 +150,8 @@ public record RunParametersFile(String runId, String target, Instant checkedAt, 
             List<Point> points = new ArrayList<>();
             for (JsonNode n : required(root, "points")) {
                 points.add(new Point(required(n, "scenario").asText(), n.path("users").asInt(0), n.path("rate").asInt(0),
-                        required(n, "sizeBytes").asInt(), n.path("delayMs").asLong(0), n.path("heap").asText("")));
+                        required(n, "sizeBytes").asInt(), n.path("delayMs").asLong(0), n.path("heap").asText(""),
+                        n.path("serverCores").asInt(0)));
             }
             @SuppressWarnings("unchecked")
             Map<String, Object> record = root.has("record") ? JSON.convertValue(root.get("record"), LinkedHashMap.class)

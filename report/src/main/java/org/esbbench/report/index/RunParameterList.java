@@ -24,6 +24,7 @@ public final class RunParameterList {
             Map.entry("sizeBytes", "size"),
             Map.entry("delayMs", "delay"),
             Map.entry("heaps", "heap"),
+            Map.entry("serverCores", "serverCpus"),
             Map.entry("warmupSeconds", "warmup"),
             Map.entry("measurementSeconds", "measurement"),
             Map.entry("rampupSeconds", "rampup"),

@@ -15,12 +15,14 @@ import java.util.Comparator;
  * @param heap      the server's heap (as -Xmx takes it, e.g. "512m") when the run measures several heaps; ""
  *                  when the heap is not varied (the run's one heap is in run.json): keys and file names of such a
  *                  point are the same as before heaps could be a list
+ * @param serverCores the count of the server's cores (its CPUs of its own) when the run measures several counts
+ *                  (-DserverCpus=1,2); 0 when the count is not varied (the run's CPU layout is in cpus.properties)
  */
-public record Point(String scenario, int users, int rate, int sizeBytes, long delayMs, String heap)
+public record Point(String scenario, int users, int rate, int sizeBytes, long delayMs, String heap, int serverCores)
         implements Comparable<Point> {
 
     private static final Comparator<Point> ORDER = Comparator.comparing(Point::scenario)
-            .thenComparing(Point::heapBytes).thenComparing(Point::heap)
+            .thenComparing(Point::heapBytes).thenComparing(Point::heap).thenComparingInt(Point::serverCores)
             .thenComparingLong(Point::delayMs).thenComparingInt(Point::sizeBytes).thenComparingInt(Point::rate)
             .thenComparingInt(Point::users);
 
@@ -29,6 +31,14 @@ public record Point(String scenario, int users, int rate, int sizeBytes, long de
         if (!heap.isEmpty() && !heap.matches("[1-9][0-9]*[kmg]?")) {
             throw new IllegalArgumentException("heap '" + heap + "': a heap size such as 512m or 2g");
         }
+        if (serverCores < 0) {
+            throw new IllegalArgumentException("server cores " + serverCores + ": a count of cores, or 0");
+        }
+    }
+
+    /** A point whose count of server cores is not varied. */
+    public Point(String scenario, int users, int rate, int sizeBytes, long delayMs, String heap) {
+        this(scenario, users, rate, sizeBytes, delayMs, heap, 0);
     }
 
     /** A point whose heap is not varied. */
@@ -48,7 +58,22 @@ public record Point(String scenario, int users, int rate, int sizeBytes, long de
 
     /** The same point at the server heap {@code heap} ("" when the run does not vary the heap). */
     public Point withHeap(String heap) {
-        return new Point(scenario, users, rate, sizeBytes, delayMs, heap);
+        return new Point(scenario, users, rate, sizeBytes, delayMs, heap, serverCores);
+    }
+
+    /** The same point on {@code cores} server cores (0 when the run does not vary the count). */
+    public Point withServerCores(int cores) {
+        return new Point(scenario, users, rate, sizeBytes, delayMs, heap, cores);
+    }
+
+    /** The server's settings the run varies: "512m", "2 server cores", "512m · 2 server cores", or "". */
+    public String serverLabel() {
+        return heap + (heap.isEmpty() || serverCores == 0 ? "" : " · ") + serverCoresLabel();
+    }
+
+    /** "2 server cores", "" when the count is not varied. */
+    public String serverCoresLabel() {
+        return serverCores == 0 ? "" : serverCores + (serverCores == 1 ? " server core" : " server cores");
     }
 
     /** The heap in bytes, for ordering 256m before 1g; 0 when not varied. */
@@ -92,17 +117,22 @@ public record Point(String scenario, int users, int rate, int sizeBytes, long de
 
     /**
      * A file-name-safe key, e.g. {@code direct_u10_s1024_d0}, or {@code direct_r50_s1024_d0} in the open model;
-     * when the run measures several heaps, {@code _h<heap>} follows: {@code direct_u10_s1024_d0_h512m}.
+     * when the run measures several heaps, {@code _h<heap>} follows: {@code direct_u10_s1024_d0_h512m}; when it
+     * measures several counts of server cores, {@code _c<cores>}: {@code direct_u8_s1024_d0_c2}.
      */
     public String key() {
         return scenario + (isOpen() ? "_r" + rate : "_u" + users) + "_s" + sizeBytes + "_d" + delayMs
-                + (heap.isEmpty() ? "" : "_h" + heap);
+                + (heap.isEmpty() ? "" : "_h" + heap) + (serverCores == 0 ? "" : "_c" + serverCores);
     }
 
-    /** The series a point belongs to in the charts against load: same scenario, model, size, delay and heap. */
+    /**
+     * The series a point belongs to in the charts against load: same scenario, model, size, delay, heap and count of
+     * server cores.
+     */
     public String seriesLabel() {
         return sizeLabel(sizeBytes) + (delayMs > 0 ? ", delay " + delayMs + " ms" : "")
-                + (heap.isEmpty() ? "" : ", heap " + heap) + (isOpen() ? ", open model (arrivals/s)" : "");
+                + (heap.isEmpty() ? "" : ", heap " + heap) + (serverCores == 0 ? "" : ", " + serverCoresLabel())
+                + (isOpen() ? ", open model (arrivals/s)" : "");
     }
 
     public static String sizeLabel(int bytes) {

@@ -89,7 +89,7 @@ public final class RunAnalysis {
             ScenarioRunAnalyser.Outcome outcome = analyser.analyse(run.point(), run.repeat(), layout.results(run.name()),
                     plan.warmupSeconds() * 1000, plan.measurementSeconds() * 1000,
                     (samples, from, to) -> {
-                        WindowUsage u = usage.usage(samples, from, to, checked);
+                        WindowUsage u = usage.usage(samples, from, to, checked, run.point().serverCores());
                         usageByScenarioRun.put(run.name(), u); // each engine's CPU, for run.json
                         return u;
                     });

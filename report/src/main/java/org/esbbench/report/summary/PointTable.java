@@ -33,7 +33,8 @@ public record PointTable(List<String> headings, List<Boolean> numeric, List<Poin
     }
 
     /**
-     * The point (scenario, load, then size and delay in one column, with the heap when the run varies it), the
+     * The point (scenario, load, then size and delay in one column, with the heap and the server's cores when the run
+     * varies them), the
      * headline figures and the flags: at most 12 columns with the standard catalogue.
      */
     public static PointTable headline(List<PointSummary> points, Figures figures) {
@@ -52,7 +53,9 @@ public record PointTable(List<String> headings, List<Boolean> numeric, List<Poin
 
     private static PointTable of(List<PointSummary> points, List<Figure> figures, boolean repeats, boolean flags) {
         boolean heap = points.stream().anyMatch(p -> !p.point().heap().isEmpty());
-        List<String> headings = new ArrayList<>(List.of("scenario", LOAD, heap ? "size · delay · heap" : "size · delay"));
+        boolean cores = points.stream().anyMatch(p -> p.point().serverCores() > 0);
+        List<String> headings = new ArrayList<>(List.of("scenario", LOAD,
+                "size · delay" + (heap ? " · heap" : "") + (cores ? " · server cores" : "")));
         List<Boolean> numeric = new ArrayList<>(List.of(false, true, true));
         if (repeats) {
             headings.add("repeats");
@@ -82,10 +85,11 @@ public record PointTable(List<String> headings, List<Boolean> numeric, List<Poin
         return new PointTable(headings, numeric, points, rows);
     }
 
-    /** "1 KiB · 0 ms", with " · 512m" when the run varies the heap. */
+    /** "1 KiB · 0 ms", with " · 512m" when the run varies the heap and " · 2 server cores" when it varies those. */
     static String sizeAndDelay(Point p) {
         String text = Point.sizeLabel(p.sizeBytes()) + " · " + p.delayMs() + " ms";
-        return p.heap().isEmpty() ? text : text + " · " + p.heap();
+        return text + (p.heap().isEmpty() ? "" : " · " + p.heap())
+                + (p.serverCores() == 0 ? "" : " · " + p.serverCoresLabel());
     }
 
     /** The column of {@code heading}, -1 when the table has none. */

@@ -2,7 +2,7 @@ package org.esbbench.report.usage;
 
 import java.util.List;
 import java.util.Locale;
-import org.esbbench.report.cores.CpuLayout;
+import org.esbbench.report.cores.CpuList;
 
 /**
  * What bounded a point when the server had cores of its own: the server's cores (busy from the threshold on: the
@@ -19,35 +19,36 @@ record BoundCheck(double thresholdPercent) {
     static final String LOAD_BOUND = "load-bound";
 
     /**
-     * @param layout        the run's CPU layout (isolated)
+     * @param server        the server's CPUs at the point (isolated)
+     * @param harness       the load generator's and the other roles' CPUs
      * @param serverCores   busy share of the server's cores, null when unknown
      * @param serverOwn     the server's own processes' share of its cores, null when unknown
      * @param harnessCores  busy share of the other cores, null when unknown
      */
-    List<String> flags(CpuLayout layout, Double serverCores, Double serverOwn, Double harnessCores) {
+    List<String> flags(CpuList server, CpuList harness, Double serverCores, Double serverOwn, Double harnessCores) {
         if (serverCores == null || harnessCores == null) {
             return List.of();
         }
         // The kernel counts a core's busy time and a process's CPU time each its own way (per tick, per task): the
         // server's own time on its cores is a lower bound of how busy they were, whichever reads higher.
         double serverBusy = serverOwn == null ? serverCores : Math.max(serverCores, serverOwn);
-        String server = String.format(Locale.ROOT, "the server's %s %.0f%% busy", layout.server().words(), serverBusy);
-        String harness = String.format(Locale.ROOT, "the load generator's %s %.0f%% busy", layout.harness().words(),
+        String serverText = String.format(Locale.ROOT, "the server's %s %.0f%% busy", server.words(), serverBusy);
+        String harnessText = String.format(Locale.ROOT, "the load generator's %s %.0f%% busy", harness.words(),
                 harnessCores);
         boolean serverFull = serverBusy >= thresholdPercent;
         boolean harnessFull = harnessCores >= thresholdPercent;
         if (serverFull && harnessFull) {
-            return List.of(SERVER_BOUND + ": " + server + ", and " + harness + ": both at their limit, the figures"
+            return List.of(SERVER_BOUND + ": " + serverText + ", and " + harnessText + ": both at their limit, the figures"
                     + " are the server's but more load might not have been sent");
         }
         if (serverFull) {
-            return List.of(SERVER_BOUND + ": " + server + ", " + harness + ": the figures are the server's");
+            return List.of(SERVER_BOUND + ": " + serverText + ", " + harnessText + ": the figures are the server's");
         }
         if (harnessFull) {
-            return List.of(GENERATOR_BOUND + ": " + harness + ", " + server + ": the throughput is a lower bound of the"
+            return List.of(GENERATOR_BOUND + ": " + harnessText + ", " + serverText + ": the throughput is a lower bound of the"
                     + " server's");
         }
-        return List.of(LOAD_BOUND + ": " + server + ", " + harness + ": neither was the limit, the users or the"
+        return List.of(LOAD_BOUND + ": " + serverText + ", " + harnessText + ": neither was the limit, the users or the"
                 + " arrival rate set the load");
     }
 }

@@ -48,7 +48,8 @@ public final class RunFigures {
     private final Map<String, CpuSeries> engineHostCpu;
     /** Which CPUs each role had; shared for a run folder written before runs recorded it. */
     private final CpuLayout layout;
-    private final CoreBusy serverCores;
+    /** Busy share of the server's cores, by the count of server cores of a point (0: the run's one set). */
+    private final Map<Integer, CoreBusy> serverCores;
     private final CoreBusy harnessCores;
     private final BoundCheck bound;
     private final ServerIdle idle;
@@ -56,7 +57,7 @@ public final class RunFigures {
     private RunFigures(CpuSeries server, GcSeries gc, CpuSeries backend, CpuSeries generator, CpuSeries machine, int cores,
                        SaturationCheck saturation, HostSeries host, OptionalInt hostCores, String hostAgent,
                        Optional<EnginesFile> generators, Map<String, CpuSeries> engineCpu,
-                       Map<String, CpuSeries> engineHostCpu, CpuLayout layout, CoreBusy serverCores,
+                       Map<String, CpuSeries> engineHostCpu, CpuLayout layout, Map<Integer, CoreBusy> serverCores,
                        CoreBusy harnessCores, ServerIdle idle) {
         this.server = server;
         this.gc = gc;
@@ -72,7 +73,7 @@ public final class RunFigures {
         this.engineCpu = engineCpu;
         this.engineHostCpu = engineHostCpu;
         this.layout = layout;
-        this.serverCores = serverCores;
+        this.serverCores = Map.copyOf(serverCores);
         this.harnessCores = harnessCores;
         this.bound = new BoundCheck(saturation.thresholdPercent());
         this.idle = idle;
@@ -101,8 +102,18 @@ public final class RunFigures {
         return new RunFigures(server, GcSeries.read(runDir.resolve(RunLayout.GC)), CpuSeries.read(cpu, "backend"),
                 CpuSeries.read(cpu, "jmeter"), CpuSeries.read(cpu, "machine"), layout.machine().size(), saturation, host,
                 agent.map(PerfMonAgentFile::cores).orElse(OptionalInt.empty()), hostAgent,
-                generators, engineCpu, engineHostCpu, layout, CoreBusy.read(cpu, layout.server()),
+                generators, engineCpu, engineHostCpu, layout, serverCoreBusy(cpu, layout),
                 CoreBusy.read(cpu, layout.harness()), ServerIdle.read(runDir));
+    }
+
+    /** The busy share of the server's cores for the run's one set (0) and for each count of cores it varies. */
+    private static Map<Integer, CoreBusy> serverCoreBusy(Path cpu, CpuLayout layout) throws IOException {
+        Map<Integer, CoreBusy> busy = new LinkedHashMap<>();
+        busy.put(0, CoreBusy.read(cpu, layout.server()));
+        for (int cores : layout.serverCores()) {
+            busy.put(cores, CoreBusy.read(cpu, layout.serverFor(cores)));
+        }
+        return busy;
     }
 
     /** The cpu.csv row name of a remote engine's host's busy time is the engine's id with this suffix. */
@@ -132,6 +143,14 @@ public final class RunFigures {
      * @param repliesChecked false when the plan opts out of reply checks: flagged
      */
     public WindowUsage usage(long samples, long from, long to, boolean repliesChecked) {
+        return usage(samples, from, to, repliesChecked, 0);
+    }
+
+    /**
+     * The usage figures of a window of a point measured on {@code serverCores} server cores (0 when the run does not
+     * vary the count): what bounded it is read off those cores.
+     */
+    public WindowUsage usage(long samples, long from, long to, boolean repliesChecked, int serverCores) {
         long windowMs = Math.max(1, to - from);
         Double serverCpuMs = value(server.cpuMillisBetween(from, to));
         Double cpuPerMessage = serverCpuMs == null || samples == 0 ? null : serverCpuMs * 1000 / samples;
@@ -158,10 +177,14 @@ public final class RunFigures {
         List<String> flags = new ArrayList<>();
         if (layout.isolated()) {
             // The server on cores of its own: what bounded the point is read off each role's cores.
-            serverCoresPct = value(serverCores.percentBetween(from, to));
+            // a count the layout does not know (a folder edited by hand) falls back to the run's one set
+            int cores = layout.serverCores().contains(serverCores) ? serverCores : 0;
+            CpuList serverCpus = layout.serverFor(cores);
+            CoreBusy busy = this.serverCores.get(cores);
+            serverCoresPct = busy == null ? null : value(busy.percentBetween(from, to));
             harnessCoresPct = value(harnessCores.percentBetween(from, to));
-            flags.addAll(bound.flags(layout, serverCoresPct, percentOf(serverCpuMs, windowMs, layout.server().size()),
-                    harnessCoresPct));
+            flags.addAll(bound.flags(serverCpus, layout.harness(), serverCoresPct,
+                    percentOf(serverCpuMs, windowMs, serverCpus.size()), harnessCoresPct));
         } else {
             flags.addAll(saturation.flags(serverPct, backendPct, generatorPct, machinePct));
         }

@@ -61,9 +61,9 @@ class PointHeapTest {
         PointsCsv.write(rows, file);
 
         List<String> lines = Files.readAllLines(file);
-        assertThat(lines.get(0)).startsWith("scenario,users,rate,size_bytes,delay_ms,heap,repeat,");
-        assertThat(lines.get(1)).startsWith("direct,10,0,1024,0,256m,1,");
-        assertThat(lines.get(3)).as("not varied: empty").startsWith("direct,10,0,1024,0,,1,");
+        assertThat(lines.get(0)).startsWith("scenario,users,rate,size_bytes,delay_ms,heap,server_cores,repeat,");
+        assertThat(lines.get(1)).startsWith("direct,10,0,1024,0,256m,,1,");
+        assertThat(lines.get(3)).as("not varied: empty").startsWith("direct,10,0,1024,0,,,1,");
         assertThat(PointsCsv.read(file)).extracting(RepeatRow::point)
                 .containsExactly(DIRECT.withHeap("256m"), DIRECT.withHeap("512m"), DIRECT);
     }

@@ -142,7 +142,7 @@ class PointSummaryTest {
 
         String csv = Files.readString(file);
         assertThat(csv.lines().findFirst()).hasValueSatisfying(h -> assertThat(h)
-                .startsWith("scenario,users,rate,size_bytes,delay_ms,heap,repeat,samples,errors,error_pct,incorrect,incorrect_pct,"
+                .startsWith("scenario,users,rate,size_bytes,delay_ms,heap,server_cores,repeat,samples,errors,error_pct,incorrect,incorrect_pct,"
                         + "throughput_per_s,mean_ms,stddev_ms,min_ms,max_ms,p50_ms,p90_ms,p95_ms,p99_ms,p99_9_ms,")
                 .endsWith(",flags,dashboard,latency_timing"));
         assertThat(csv).contains(",3000,1,0.033333,2,0.066667,");

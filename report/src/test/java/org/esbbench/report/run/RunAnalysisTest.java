@@ -99,6 +99,32 @@ class RunAnalysisTest {
     }
 
     @Test
+    void aRunOverTwoCountsOfServerCoresHasTheCountInItsFilesAndRunJson() throws IOException {
+        List<org.esbbench.report.points.Point> points = List.of(DIRECT_5.withServerCores(1), DIRECT_5.withServerCores(2));
+        RunLayout layout = new AnalysableRunFixture(results, "cores").points(points).repeats(1).write();
+        new org.esbbench.report.cores.CpuLayout(org.esbbench.report.cores.CpuLayout.Mode.ISOLATED,
+                org.esbbench.report.cores.CpuLayout.Method.CPUSET, org.esbbench.report.cores.CpuList.parse("0-3"),
+                org.esbbench.report.cores.CpuList.parse("2-3"), org.esbbench.report.cores.CpuList.parse("0-1"), true, "",
+                List.of(1, 2)).write(layout.dir());
+
+        AnalysisResult result = RunAnalysis.analyse(layout, AnalysisOptions.defaults(), log::add);
+
+        assertThat(result.failures()).isEmpty();
+        assertThat(result.points()).extracting(PointSummary::point).containsExactlyElementsOf(points);
+        assertThat(RunParametersFile.read(layout.runParametersFile()).points()).containsExactlyElementsOf(points);
+        assertThat(layout.histogram("direct_u5_s1024_d0_c2_r1")).isNotEmptyFile();
+        List<String> summary = Files.readAllLines(layout.summaryCsv());
+        assertThat(summary.subList(1, summary.size())).hasSize(2)
+                .satisfiesExactly(r -> assertThat(r).startsWith("direct,5,0,1024,0,,1,1,"),
+                        r -> assertThat(r).startsWith("direct,5,0,1024,0,,2,1,"));
+        assertThat(layout.summaryMd()).content().contains("| scenario | users or arrivals/s | size · delay · server cores |",
+                "| direct | 5 | 1 KiB · 0 ms · 1 server core |", "| direct | 5 | 1 KiB · 0 ms · 2 server cores |");
+        JsonNode json = new ObjectMapper().readTree(layout.runJson().toFile());
+        assertThat(json.path("parameters").path("serverCores").toString()).isEqualTo("[1,2]");
+        assertThat(json.path("points").get(1).path("serverCores").asInt()).isEqualTo(2);
+    }
+
+    @Test
     void aRunOverTwoHeapsHasTheHeapInItsFilesAndAnalysesAgainFromThem() throws IOException {
         List<org.esbbench.report.points.Point> points = List.of(DIRECT_5.withHeap("256m"), DIRECT_5.withHeap("512m"));
         RunLayout layout = new AnalysableRunFixture(results, "heaps").points(points).repeats(1).write();
@@ -112,10 +138,10 @@ class RunAnalysisTest {
         assertThat(layout.jtl("direct_u5_s1024_d0_h512m_r1")).doesNotExist();
         assertThat(layout.histogram("direct_u5_s1024_d0_h256m_r1")).isNotEmptyFile();
         List<String> summary = Files.readAllLines(layout.summaryCsv());
-        assertThat(summary.get(0)).startsWith("scenario,users,rate,size_bytes,delay_ms,heap,repeats,");
+        assertThat(summary.get(0)).startsWith("scenario,users,rate,size_bytes,delay_ms,heap,server_cores,repeats,");
         assertThat(summary.subList(1, summary.size())).hasSize(2)
-                .satisfiesExactly(r -> assertThat(r).startsWith("direct,5,0,1024,0,256m,1,"),
-                        r -> assertThat(r).startsWith("direct,5,0,1024,0,512m,1,"));
+                .satisfiesExactly(r -> assertThat(r).startsWith("direct,5,0,1024,0,256m,,1,"),
+                        r -> assertThat(r).startsWith("direct,5,0,1024,0,512m,,1,"));
         assertThat(layout.summaryMd()).content().contains("| scenario | users or arrivals/s | size · delay · heap |",
                 "| direct | 5 | 1 KiB · 0 ms · 256m |", "| direct | 5 | 1 KiB · 0 ms · 512m | 1 |",
                 "| direct_u5_s1024_d0_h512m_r1 |");

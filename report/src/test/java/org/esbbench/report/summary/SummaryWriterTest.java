@@ -48,7 +48,7 @@ class SummaryWriterTest {
             rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in).getRecords();
         }
         assertThat(rows.get(0).getParser().getHeaderNames()).startsWith("scenario", "users", "rate", "size_bytes",
-                "delay_ms", "heap", "repeats", "samples", "errors", "error_pct", "error_pct_min", "error_pct_max", "incorrect")
+                "delay_ms", "heap", "server_cores", "repeats", "samples", "errors", "error_pct", "error_pct_min", "error_pct_max", "incorrect")
                 .endsWith("host_memory_pct", "host_memory_pct_min", "host_memory_pct_max", "flags")
                 .contains("machine_cpu_pct", "host_cpu_pct")
                 .doesNotContain("samples_min");

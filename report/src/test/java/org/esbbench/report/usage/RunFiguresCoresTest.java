@@ -62,6 +62,33 @@ class RunFiguresCoresTest {
     }
 
     @Test
+    void withCoresAsADimensionEachPointIsJudgedOnItsOwnCountsCpus(@TempDir Path dir) throws Exception {
+        // 4 CPUs, server counts 1 and 2 (CPUs 3, then 2-3), the harness on 0-1. CPU 3 full, CPU 2 idle, 0-1 half busy.
+        StringBuilder s = new StringBuilder(RunLayout.CPU_HEADER + "\n");
+        for (int t = 0; t <= 10; t++) {
+            long ms = t * 1000L;
+            s.append(ms).append(",cpu3,").append(Math.round(0.98 * ms)).append('\n');
+            s.append(ms).append(",cpu2,").append(Math.round(0.02 * ms)).append('\n');
+            s.append(ms).append(",cpu1,").append(Math.round(0.5 * ms)).append('\n');
+            s.append(ms).append(",cpu0,").append(Math.round(0.5 * ms)).append('\n');
+            s.append(ms).append(",server,").append(Math.round(0.97 * ms)).append('\n');
+        }
+        Files.writeString(dir.resolve(RunLayout.CPU), s);
+        CpuLayout layout = new CpuLayout(CpuLayout.Mode.ISOLATED, CpuLayout.Method.CPUSET, CpuList.parse("0-3"),
+                CpuList.parse("2-3"), CpuList.parse("0-1"), true, "", java.util.List.of(2, 1));
+        layout.write(dir);
+        assertThat(CpuLayout.read(dir)).as("written and read back").contains(layout);
+        RunFigures figures = RunFigures.read(dir, 4, CHECK);
+
+        WindowUsage one = figures.usage(10_000, 2_000, 8_000, true, 1);
+        assertThat(one.serverCoresBusyPercent()).isCloseTo(98.0, org.assertj.core.data.Offset.offset(0.5));
+        assertThat(one.flags()).singleElement().asString().startsWith("server-bound: the server's CPU 3 98% busy");
+        WindowUsage two = figures.usage(10_000, 2_000, 8_000, true, 2);
+        assertThat(two.serverCoresBusyPercent()).isCloseTo(50.0, org.assertj.core.data.Offset.offset(0.5));
+        assertThat(two.flags()).singleElement().asString().startsWith("load-bound: the server's CPUs 2-3 50% busy");
+    }
+
+    @Test
     void cpuPerMessageNetOfTheIdleCostAndAMostlyIdleServerFlagged(@TempDir Path dir) throws Exception {
         // The server spends 120 ms/s in the window (2-8 s) and 100 ms/s idle (the probe after it, 9-10 s).
         Path csv = dir.resolve(RunLayout.CPU);
