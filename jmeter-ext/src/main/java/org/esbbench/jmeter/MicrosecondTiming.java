@@ -7,10 +7,12 @@ import org.apache.jmeter.samplers.SampleMonitor;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.samplers.Sampler;
 import org.apache.jmeter.testelement.AbstractTestElement;
+import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.util.JMeterUtils;
+import org.esbbench.jmeter.engine.LoadTimer;
 
 /**
  * Times every sample in its scope in microseconds into the JMeter variable {@value #VARIABLE}, which the suite
@@ -28,8 +30,15 @@ import org.apache.jmeter.util.JMeterUtils;
  *
  * <p>JMeter clones the tree per thread, so normally each thread has its own instance; the bracket is kept per thread
  * all the same (a {@link ThreadLocal} of this instance), so an instance shared between threads stays correct.
+ *
+ * <p>Being in every plan the suite ships, it is also the one element sure to be called before the thread groups
+ * start: as a {@link TestStateListener} it installs the suite's {@link LoadTimer} in a headless scenario run of the
+ * suite. The init script that otherwise installs it runs beside the engine and, with JMeter's start as quick as it
+ * is, often after the groups have started: the timer then times the load from when it noticed them, up to a second
+ * late, and the measurement window reaches past the load's end.
  */
-public class MicrosecondTiming extends AbstractTestElement implements SampleMonitor, PostProcessor, Serializable {
+public class MicrosecondTiming extends AbstractTestElement implements SampleMonitor, PostProcessor, TestStateListener,
+        Serializable {
 
     private static final long serialVersionUID = 1L;
 
@@ -45,6 +54,26 @@ public class MicrosecondTiming extends AbstractTestElement implements SampleMoni
 
     /** This thread's bracket of the sample in progress or just ended (System.nanoTime); END = NONE once used. */
     private transient ThreadLocal<long[]> bracket = newBracket();
+
+    @Override
+    public void testStarted() {
+        LoadTimer.installForSuiteRun();
+    }
+
+    @Override
+    public void testStarted(String host) {
+        LoadTimer.installForSuiteRun();
+    }
+
+    @Override
+    public void testEnded() {
+        // the timer ends itself with the test
+    }
+
+    @Override
+    public void testEnded(String host) {
+        // the timer ends itself with the test
+    }
 
     @Override
     public void sampleStarting(Sampler sampler) {

@@ -36,8 +36,10 @@ import org.slf4j.LoggerFactory;
  * milliseconds. This listener ends the test once no thread is active (nothing is interrupted), or at the end of the
  * drain as the schedule would.
  *
- * <p>Installed for the suite's headless runs by {@code scripts/jmeter/run-init.groovy} (JMeter's
- * {@code jsr223.init.file}); a plan run from the GUI or by hand keeps its own schedule. It registers itself again at
+ * <p>Installed for the suite's headless runs by the plans' Microsecond Timing element as the test starts
+ * ({@link #installForSuiteRun()}, before any thread group) and by {@code scripts/jmeter/run-init.groovy} (JMeter's
+ * {@code jsr223.init.file}, for a plan of one's own without that element; it runs beside the engine and may be late);
+ * a plan run from the GUI or by hand keeps its own schedule. It registers itself again at
  * every test start, since JMeter empties its list of registered listeners at every test.
  */
 public final class LoadTimer implements TestStateListener {
@@ -73,6 +75,18 @@ public final class LoadTimer implements TestStateListener {
         StandardJMeterEngine.register(INSTANCE);
         if (JMeterContextService.getTestStartTime() > 0) {
             INSTANCE.start();
+        }
+    }
+
+    /**
+     * {@link #install()} in one of the suite's headless scenario runs (its command line sets {@value #LOAD_SECONDS});
+     * nothing in the GUI, a plan run by hand or a remote engine. Called by a plan's element from the engine's thread as
+     * the test starts, before any thread group: the timer is then never late, and the init script's install finds
+     * the test timed already.
+     */
+    public static void installForSuiteRun() {
+        if (JMeterUtils.getProperty(LOAD_SECONDS) != null) {
+            install();
         }
     }
 

@@ -86,6 +86,33 @@ class LoadTimerTest {
         }
     }
 
+    @Test
+    void thePlansMicrosecondTimingInstallsTheTimerAsTheTestStartsOnlyInTheSuitesRuns() throws Exception {
+        if (org.apache.jmeter.util.JMeterUtils.getJMeterProperties() == null) {
+            java.nio.file.Path file = java.nio.file.Files.createTempFile("jmeter", ".properties");
+            file.toFile().deleteOnExit();
+            org.apache.jmeter.util.JMeterUtils.loadJMeterProperties(file.toString());
+        }
+        org.apache.jmeter.util.JMeterUtils.setProperty("model", "closed");
+        org.esbbench.jmeter.MicrosecondTiming timing = new org.esbbench.jmeter.MicrosecondTiming();
+        try {
+            org.apache.jmeter.threads.JMeterContextService.startTest();
+            org.apache.jmeter.util.JMeterUtils.getJMeterProperties().remove(LoadTimer.LOAD_SECONDS);
+            timing.testStarted();
+            assertThat(watchers()).as("the GUI, a plan run by hand: no timer").isZero();
+            // the suite's command line sets esbbench.loadSeconds: the engine's call, before the groups, times the test
+            org.apache.jmeter.util.JMeterUtils.setProperty(LoadTimer.LOAD_SECONDS, "9");
+            timing.testStarted();
+            assertThat(watchers()).as("timed as the test starts").isEqualTo(1);
+            LoadTimer.install();
+            assertThat(watchers()).as("the init script's later install: the same test, not timed twice").isEqualTo(1);
+        } finally {
+            LoadTimer.instance().testEnded();
+            org.apache.jmeter.threads.JMeterContextService.endTest();
+            org.apache.jmeter.util.JMeterUtils.getJMeterProperties().remove(LoadTimer.LOAD_SECONDS);
+        }
+    }
+
     private static long watchers() {
         return Thread.getAllStackTraces().keySet().stream()
                 .filter(t -> t.isAlive() && t.getName().equals(LoadTimer.WATCHER_NAME)).count();
