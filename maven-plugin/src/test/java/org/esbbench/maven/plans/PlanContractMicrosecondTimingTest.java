@@ -15,7 +15,9 @@ class PlanContractMicrosecondTimingTest {
         assertThat(report.violations()).isEmpty();
         assertThat(report.warnings()).containsExactly("plan no-microsecond-timing.jmx: 1 sampler(s) without a"
                 + " Microsecond Timing in scope: their latency will be in whole milliseconds (their elapsed_us"
-                + " column is null); add Config Element > Microsecond Timing to the Test Plan");
+                + " column is null), and with none in the plan its windows are timed from when JMeter's init script"
+                + " noticed the load, which can be up to a second late; add Config Element > Microsecond Timing to"
+                + " the Test Plan");
     }
 
     @Test

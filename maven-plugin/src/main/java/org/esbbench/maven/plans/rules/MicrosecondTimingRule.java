@@ -24,9 +24,12 @@ public final class MicrosecondTimingRule implements PlanRule {
                 .filter(o -> !timed(plan, o))
                 .count();
         if (untimed > 0) {
+            boolean none = plan.elements().stream().noneMatch(o -> o.element().is(MICROSECOND_TIMING));
             findings.warning(untimed + " sampler(s) without a Microsecond Timing in scope: their latency will be in"
-                    + " whole milliseconds (their elapsed_us column is null); add Config Element > Microsecond"
-                    + " Timing to the Test Plan");
+                    + " whole milliseconds (their elapsed_us column is null)"
+                    + (none ? ", and with none in the plan its windows are timed from when JMeter's init script noticed"
+                    + " the load, which can be up to a second late" : "")
+                    + "; add Config Element > Microsecond Timing to the Test Plan");
         }
     }
 
