@@ -64,12 +64,7 @@ class LoadTimerTest {
 
     @Test
     void timesATestThatStartedBeforeItWasInstalledOnceOnly() throws Exception {
-        if (org.apache.jmeter.util.JMeterUtils.getJMeterProperties() == null) {
-            java.nio.file.Path file = java.nio.file.Files.createTempFile("jmeter", ".properties");
-            file.toFile().deleteOnExit();
-            org.apache.jmeter.util.JMeterUtils.loadJMeterProperties(file.toString());
-        }
-        org.apache.jmeter.util.JMeterUtils.setProperty("model", "closed");
+        closedModelProperties();
         try {
             // JMeter ran the init script after its engine had started the test (its init scripts run on another
             // thread); then the engine calls its listeners too: one watcher for the test, not two, and none before.
@@ -88,12 +83,7 @@ class LoadTimerTest {
 
     @Test
     void thePlansMicrosecondTimingInstallsTheTimerAsTheTestStartsOnlyInTheSuitesRuns() throws Exception {
-        if (org.apache.jmeter.util.JMeterUtils.getJMeterProperties() == null) {
-            java.nio.file.Path file = java.nio.file.Files.createTempFile("jmeter", ".properties");
-            file.toFile().deleteOnExit();
-            org.apache.jmeter.util.JMeterUtils.loadJMeterProperties(file.toString());
-        }
-        org.apache.jmeter.util.JMeterUtils.setProperty("model", "closed");
+        closedModelProperties();
         org.esbbench.jmeter.MicrosecondTiming timing = new org.esbbench.jmeter.MicrosecondTiming();
         try {
             org.apache.jmeter.threads.JMeterContextService.startTest();
@@ -111,6 +101,16 @@ class LoadTimerTest {
             org.apache.jmeter.threads.JMeterContextService.endTest();
             org.apache.jmeter.util.JMeterUtils.getJMeterProperties().remove(LoadTimer.LOAD_SECONDS);
         }
+    }
+
+    /** JMeter's properties, loaded once (empty) for the tests of this JVM, with the closed model. */
+    private static void closedModelProperties() throws java.io.IOException {
+        if (org.apache.jmeter.util.JMeterUtils.getJMeterProperties() == null) {
+            java.nio.file.Path file = java.nio.file.Files.createTempFile("jmeter", ".properties");
+            file.toFile().deleteOnExit();
+            org.apache.jmeter.util.JMeterUtils.loadJMeterProperties(file.toString());
+        }
+        org.apache.jmeter.util.JMeterUtils.setProperty("model", "closed");
     }
 
     private static long watchers() {
