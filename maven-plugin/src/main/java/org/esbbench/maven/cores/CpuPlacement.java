@@ -25,9 +25,13 @@ final class CpuPlacement {
     private CpuPlacement() {
     }
 
-    /** The best method this machine allows, {@link CpuLayout.Method#NONE} when it allows neither. */
+    /**
+     * The best method this machine allows, {@link CpuLayout.Method#NONE} when it allows neither. Only looks: check
+     * asks it before any run exists, so it makes no group.
+     */
     static CpuLayout.Method available() {
-        if (cpusetParent().isPresent() && Files.isExecutable(SH)) {
+        Path own = baseCpuset();
+        if (Files.isRegularFile(own.resolve("cpuset.cpus")) && Files.isWritable(own) && Files.isExecutable(SH)) {
             return CpuLayout.Method.CPUSET;
         }
         return taskset().isPresent() ? CpuLayout.Method.AFFINITY : CpuLayout.Method.NONE;
@@ -53,6 +57,12 @@ final class CpuPlacement {
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
+    }
+
+    /** The suite's folder of groups when it exists; never made here (for removing what runs left). */
+    static Optional<Path> existingParent() {
+        Path group = baseCpuset().resolve(GROUP);
+        return Files.isDirectory(group) ? Optional.of(group) : Optional.empty();
     }
 
     /**

@@ -132,13 +132,16 @@ public final class RunCpus {
         buildCpusBefore = null;
         buildCpusetBefore = null;
         if (layout.method() == CpuLayout.Method.CPUSET) {
-            CpuPlacement.cpusetParent().map(p -> p.resolve(runId)).ifPresent(run -> removeGroup(run, log));
+            CpuPlacement.existingParent().ifPresent(parent -> {
+                removeGroup(parent.resolve(runId), log);
+                removeIfEmpty(parent); // the suite's folder too, unless another run still has its groups there
+            });
         }
     }
 
     /** Removes the empty groups that builds which died left behind (a group with a process in it stays). */
     public static void sweepStale() {
-        Optional<Path> parent = CpuPlacement.cpusetParent();
+        Optional<Path> parent = CpuPlacement.existingParent();
         if (parent.isEmpty()) {
             return;
         }
@@ -148,6 +151,14 @@ public final class RunCpus {
             }
         } catch (IOException e) {
             // nothing to sweep
+        }
+    }
+
+    private static void removeIfEmpty(Path group) {
+        try {
+            Files.delete(group); // rmdir: refused while a child group or a process is in it
+        } catch (IOException e) {
+            // in use by another run: its release removes it
         }
     }
 

@@ -58,7 +58,8 @@ class RunCpusIT {
             assertThat(said).as("every group removed").isEmpty();
         }
         if (method == CpuLayout.Method.CPUSET) {
-            assertThat(CpuPlacement.cpusetParent().orElseThrow().resolve(runDir.getFileName().toString())).doesNotExist();
+            assertThat(CpuPlacement.baseCpuset().resolve(CpuPlacement.GROUP).resolve(runDir.getFileName().toString()))
+                    .doesNotExist();
         }
     }
 
