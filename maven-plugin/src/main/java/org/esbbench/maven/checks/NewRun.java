@@ -1,6 +1,7 @@
 package org.esbbench.maven.checks;
 
 import org.esbbench.maven.cores.CpuPlanner;
+import org.esbbench.maven.cores.ServerCpus;
 import org.esbbench.maven.cores.UsersPerCore;
 import org.esbbench.maven.engines.Engines;
 import org.esbbench.maven.engines.EnginesCheck;
@@ -104,13 +105,13 @@ public final class NewRun implements RunChecks.Run {
      * matrix's list (IBM's 1,2,4) becomes the counts this machine gives (1,2 of 1,2,4 on 4 CPUs; 1 on 2 CPUs).
      */
     private static Map<String, String> recordServerCores(Map<String, String> parameters, CpuLayout cpus) {
-        String asked = parameters.getOrDefault("serverCpus", "").trim();
-        if (!asked.matches("[0-9]+(\\s*,\\s*[0-9]+)*") || !cpus.isolated()) {
+        // the planner has accepted the value: parsing it again cannot fail
+        if (!(ServerCpus.parse(parameters.getOrDefault("serverCpus", "")) instanceof ServerCpus.Count)
+                || !cpus.isolated()) {
             return parameters;
         }
         Map<String, String> recorded = new java.util.LinkedHashMap<>(parameters);
-        recorded.put("serverCpus", cpus.variesServerCores()
-                ? cpus.serverCores().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","))
+        recorded.put("serverCpus", cpus.variesServerCores() ? cpus.serverCoresText()
                 : Integer.toString(cpus.server().size()));
         return recorded;
     }

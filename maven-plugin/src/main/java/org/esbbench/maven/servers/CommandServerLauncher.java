@@ -108,16 +108,12 @@ public final class CommandServerLauncher {
     }
 
     /**
-     * Starts the server at {@code heap}: its start command, the wait for its health check (or its port), then the
+     * Starts the server at {@code heap}, on the run's server CPUs for {@code serverCores} (0: the run's one set): its
+     * start command, the wait for its health check (or its port), then the
      * server's process (with the profile's stop signal). Each process is handed to {@code onStarted} (to register)
      * as soon as it is known: the started one at once (named {@value #LAUNCHER} with server.pid=file:), the one
      * from the pid file once the server is ready (the stop goal stops the newest first).
      */
-    ManagedProcess start(String heap, Path gcLog, OnStarted onStarted) throws InvalidRunException, IOException {
-        return start(heap, 0, gcLog, onStarted);
-    }
-
-    /** {@link #start(String, Path, OnStarted)} on the run's CPUs for {@code serverCores} server cores (0: the one set). */
     ManagedProcess start(String heap, int serverCores, Path gcLog, OnStarted onStarted)
             throws InvalidRunException, IOException {
         Readiness.requireFreePort("server of target '" + profile.name() + "'", profile.host(), profile.port());

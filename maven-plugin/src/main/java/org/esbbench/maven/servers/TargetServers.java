@@ -74,16 +74,8 @@ public final class TargetServers {
 
     /**
      * Starts the server at {@code heap} (the reference server, and a server.command with ${jvm.flags}, log GC to {@code gcLog}) and waits until it is ready; empty when the suite does not start the
-     * target's server. The seam for a restart per heap: stop the registered server, then call this again.
-     */
-    public Optional<ManagedProcess> startServer(Path serverJar, String heap, Path gcLog, String wsSuite, OnStarted onStarted)
-            throws IOException, InvalidRunException {
-        return startServer(serverJar, heap, 0, gcLog, wsSuite, onStarted);
-    }
-
-    /**
-     * As {@link #startServer(Path, String, Path, String, OnStarted)}, on the server's CPUs for {@code serverCores}
-     * cores when the run varies the count (0: the run's one set of server CPUs).
+     * target's server, on the server's CPUs for {@code serverCores} cores when the run varies the count (0: the run's
+     * one set). The seam for a restart per heap or count: stop the registered server, then call this again.
      */
     public Optional<ManagedProcess> startServer(Path serverJar, String heap, int serverCores, Path gcLog, String wsSuite,
                                                 OnStarted onStarted) throws IOException, InvalidRunException {

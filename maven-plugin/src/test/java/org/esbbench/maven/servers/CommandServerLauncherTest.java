@@ -63,7 +63,7 @@ class CommandServerLauncherTest {
             servers.setupServer("64m");
             assertThat(Files.readString(root.resolve("setup-ran"))).isEqualTo("setup for " + port + "\n");
 
-            ManagedProcess server = servers.startServer(null, "64m", layout.serverGcLog(), "modern", p -> {
+            ManagedProcess server = servers.startServer(null, "64m", 0, layout.serverGcLog(), "modern", p -> {
                 registered.add(p);
                 registry.register(p);
             }).orElseThrow();
@@ -101,7 +101,7 @@ class CommandServerLauncherTest {
         List<ManagedProcess> registered = new ArrayList<>();
         TargetServers servers = new TargetServers(root, layout, profile, Duration.ofSeconds(30), line -> { });
         try {
-            ManagedProcess server = servers.startServer(null, "64m", layout.serverGcLog(), "modern", p -> {
+            ManagedProcess server = servers.startServer(null, "64m", 0, layout.serverGcLog(), "modern", p -> {
                 registered.add(p);
                 registry.register(p);
             }).orElseThrow();
@@ -143,7 +143,7 @@ class CommandServerLauncherTest {
         RunLayout layout = new RunLayout(Files.createDirectories(root.resolve("results/run")));
         TargetServers servers = new TargetServers(root, layout, profile, Duration.ofSeconds(10), line -> { });
 
-        assertThatThrownBy(() -> servers.startServer(null, "64m", layout.serverGcLog(), "modern", p -> { }))
+        assertThatThrownBy(() -> servers.startServer(null, "64m", 0, layout.serverGcLog(), "modern", p -> { }))
                 .hasMessageContaining("exited with 1 before a TCP connection to 127.0.0.1:")
                 .hasMessageContaining("bad config");
     }

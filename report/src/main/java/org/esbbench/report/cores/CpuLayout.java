@@ -115,6 +115,11 @@ public record CpuLayout(Mode mode, Method method, CpuList machine, CpuList serve
         return !serverCores.isEmpty();
     }
 
+    /** The counts of server cores as -DserverCpus takes them: "1,2"; "" when the count is not varied. */
+    public String serverCoresText() {
+        return serverCores.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
+    }
+
     /**
      * The server's CPUs at a point measured with {@code cores} server cores: the last {@code cores} of
      * {@link #server}; {@link #server} itself for 0 (a point of a run that does not vary the count).
@@ -161,7 +166,7 @@ public record CpuLayout(Mode mode, Method method, CpuList machine, CpuList serve
             m.put("why", why);
         }
         if (variesServerCores()) {
-            m.put("serverCores", serverCores.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")));
+            m.put("serverCores", serverCoresText());
         }
         return m;
     }
