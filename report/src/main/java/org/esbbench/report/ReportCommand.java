@@ -3,6 +3,7 @@ package org.esbbench.report;
 import org.esbbench.report.compare.CompareCommand;
 import org.esbbench.report.compare.RegressCommand;
 import org.esbbench.report.index.IndexCommand;
+import org.esbbench.report.round.RoundCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,20 +45,22 @@ import java.util.stream.Stream;
  * summarises JMeter CSV results files by the suite's method (measurement window only, HdrHistogram
  * percentiles), printing the Markdown table and optionally writing summary.csv and summary.md (by the same writer
  * as the build's analysis, with the same columns). Its subcommands analyse a run folder again, compare runs,
- * check a run against a baseline and write the results index.
+ * check a run against a baseline, write the results index and write a round's report again.
  *
  * <p>The summary's options are checked in {@link #call()} rather than marked required: picocli validates a
  * parent command's required options even when a subcommand is given, which would make every subcommand need
  * {@code --warmup}.
  */
 @Command(name = "esb-bench-report", mixinStandardHelpOptions = true, sortOptions = false,
-        subcommands = {AnalyzeCommand.class, CompareCommand.class, RegressCommand.class, IndexCommand.class},
+        subcommands = {AnalyzeCommand.class, CompareCommand.class, RegressCommand.class, IndexCommand.class,
+                RoundCommand.class},
         customSynopsis = {
                 "esb-bench-report --warmup SECONDS --measurement SECONDS [OPTIONS] JTL...",
                 "       esb-bench-report analyze RUN_DIR [--jmeter-home DIR | --no-dashboards] [--saturation-threshold 90]",
                 "       esb-bench-report compare RUN RUN... [--out DIR] [--label LABEL]...",
                 "       esb-bench-report regress --baseline RUN --candidate RUN [OPTIONS]",
                 "       esb-bench-report index [--results DIR]",
+                "       esb-bench-report round ROUND_DIR",
                 "       esb-bench-report COMMAND --help"},
         description = {"", "Summarises JMeter CSV results files: statistics of the measurement window only. "
                 + "Exit code 0 when the measurement windows hold no error and no incorrect reply, 1 otherwise, "
@@ -116,7 +119,7 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (warmupSeconds == null || measurementSeconds == null || files.isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "Missing --warmup, --measurement or JTL "
-                    + "files: a summary needs all three (or give a command: analyze, compare, regress, index; see --help)");
+                    + "files: a summary needs all three (or give a command: analyze, compare, regress, index, round; see --help)");
         }
         if (warmupSeconds < 0 || measurementSeconds <= 0) {
             throw new CommandLine.ParameterException(spec.commandLine(),

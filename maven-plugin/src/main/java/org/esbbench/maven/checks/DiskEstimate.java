@@ -60,10 +60,19 @@ public final class DiskEstimate {
     }
 
     /** The estimate: the largest plain results file, all results as kept, dashboards and other files, bytes. */
-    record Need(long largestPlain, long resultsKept, long dashboards, long other, KeepResults keep) {
+    public record Need(long largestPlain, long resultsKept, long dashboards, long other, KeepResults keep) {
         /** At the run's fullest: see the class comment. */
         long total() {
             return (keep == KeepResults.PLAIN ? resultsKept : largestPlain + resultsKept) + dashboards + other;
+        }
+
+        /**
+         * This run's need and another's, one after the other under the same results folder (a round's target runs):
+         * everything kept adds up, only one results file is plain at a time.
+         */
+        public Need plus(Need next) {
+            return new Need(Math.max(largestPlain, next.largestPlain), resultsKept + next.resultsKept,
+                    dashboards + next.dashboards, other + next.other, keep);
         }
     }
 

@@ -45,9 +45,61 @@ abstract class EsbBenchMojo extends AbstractMojo {
 
     private ParameterValues values() {
         if (values == null) {
-            values = new ParameterValues(ParameterCatalogue.STANDARD, session, execution);
+            values = new ParameterValues(ParameterCatalogue.STANDARD, session, execution).over(overrides);
         }
         return values;
+    }
+
+    /** What this goal takes over the build's values: a round's target run (RoundMojo). */
+    private java.util.Map<String, String> overrides = java.util.Map.of();
+
+    /**
+     * Runs this goal as one step of a round's target run: the round goal's build, session and files, with
+     * {@code overrides} over the build's parameters (the target run's target and scenarios; no -Dtargets).
+     */
+    void asStepOf(EsbBenchMojo round, java.util.Map<String, String> overrides) {
+        projectRoot = round.projectRoot;
+        workDir = round.workDir;
+        jmeterConfig = round.jmeterConfig;
+        session = round.session;
+        execution = round.execution;
+        setLog(round.getLog());
+        this.overrides = java.util.Map.copyOf(overrides);
+        values = null;
+    }
+
+    /**
+     * The build's -D properties as this goal sees them: a round's target run sees its overrides instead of the
+     * round's own -Dtargets, -Diterations and -Dresume (what counts as given explicitly, for the checks of a resume).
+     */
+    java.util.Properties userProperties() {
+        java.util.Properties p = new java.util.Properties();
+        if (session != null) {
+            p.putAll(session.getUserProperties());
+        }
+        if (!overrides.isEmpty()) {
+            for (String round : java.util.List.of("targets", "iterations", "resume")) {
+                p.remove(round);
+            }
+            overrides.forEach((k, v) -> {
+                if (v.isEmpty()) {
+                    p.remove(k);
+                } else {
+                    p.setProperty(k, v);
+                }
+            });
+        }
+        return p;
+    }
+
+    /** Whether this goal runs as a step of a round's target run. */
+    boolean roundStep() {
+        return !overrides.isEmpty();
+    }
+
+    /** Whether this build is a round (-Dtargets, or -Dresume of a round), which the round goal runs target by target. */
+    boolean roundBuild() {
+        return !parameter("targets").isBlank() || org.esbbench.maven.rounds.RoundCheck.namesRound(parameter("resume"));
     }
 
     /** Gives this goal these values, outside Maven (tests). */
@@ -121,6 +173,15 @@ abstract class EsbBenchMojo extends AbstractMojo {
 
     /** Why the goal is skipped, or empty when it runs: the run's goals honour -Desbbench.skip and -DskipTests. */
     Optional<String> skipReason() {
+        Optional<String> switched = switchedOff();
+        if (switched.isPresent()) {
+            return switched;
+        }
+        return roundBuild() ? Optional.of("a round: the round goal runs every target run's steps") : Optional.empty();
+    }
+
+    /** -Desbbench.skip or -DskipTests, which every goal honours. */
+    Optional<String> switchedOff() {
         if (flag("esbbench.skip")) {
             return Optional.of("-Desbbench.skip");
         }

@@ -50,9 +50,25 @@ final class ParameterValues {
         return v == null ? catalogue.get(name).defaultValue() : v;
     }
 
+    /**
+     * These values over the build's: a round's target run gets its own target and scenarios, and no round of its
+     * own (an empty value: none given, the default applies).
+     */
+    ParameterValues over(java.util.Map<String, String> overrides) {
+        ParameterValues values = new ParameterValues(catalogue, session, execution, fixed);
+        values.overrides = java.util.Map.copyOf(overrides);
+        return values;
+    }
+
+    private java.util.Map<String, String> overrides = java.util.Map.of();
+
     /** The value the build gives (POM configuration or property), or null when it gives none. */
     String given(String name) {
         catalogue.get(name); // a name outside the catalogue is a programming error: fail at once
+        if (overrides.containsKey(name)) {
+            String v = overrides.get(name);
+            return v.isEmpty() ? null : v;
+        }
         if (session == null) {
             return fixed.get(name);
         }

@@ -61,7 +61,7 @@ abstract class RunParametersMojo extends EsbBenchMojo {
 
     /** Which of {@code names} this build sets explicitly: -D, or a literal in this execution's POM configuration. */
     ParameterSources.Explicit explicit(java.util.Collection<String> names) {
-        return ParameterSources.Explicit.of(names, session == null ? null : session.getUserProperties(),
+        return ParameterSources.Explicit.of(names, session == null ? null : userProperties(),
                 this::configured);
     }
 

@@ -17,7 +17,7 @@ import java.util.function.Function;
  * value: what counts is where the value was set. Explicit values win over the matrix, the matrix wins over the rest:
  * <ul>
  *   <li>explicit: a {@code -Dname=value} of the command line (or {@code .mvn/maven.config}), i.e. a Maven user
- *       property; and a literal value in the execution's POM {@code <configuration>} (smoke-nginx's check), which
+ *       property; and a literal value in the execution's POM {@code <configuration>} (smoke-activemq's check), which
  *       Maven already lets win over {@code -D};</li>
  *   <li>not explicit: the suite pom's {@code <properties>}, a profile's properties ({@code -Psmoke}) and the
  *       goal's defaults: a matrix overrides them.</li>

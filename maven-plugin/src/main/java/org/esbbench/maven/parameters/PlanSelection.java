@@ -23,12 +23,14 @@ final class PlanSelection {
      * The standard plans of {@code -Dscenarios}, then the files of {@code -Dplans}. Without {@code -Dscenarios}
      * every scenario of the catalogue runs, unless {@code -Dplans} is given: then only those plans run.
      */
-    static List<RunnablePlan> plans(String scenarios, String plans, Path root, Path plansDir) throws InvalidRunException {
+    /** @param asGiven the scenarios in the order -Dscenarios lists them (a round's rotation), else the catalogue's */
+    static List<RunnablePlan> plans(String scenarios, boolean asGiven, String plans, Path root, Path plansDir)
+            throws InvalidRunException {
         List<RunnablePlan> all = new ArrayList<>();
         List<Path> files = planFiles(plans, root);
         String s = scenarios == null ? "" : scenarios.trim();
         if (!(s.isEmpty() && !files.isEmpty()) && !s.equalsIgnoreCase("none")) {
-            for (Scenario scenario : scenarios(s)) {
+            for (Scenario scenario : asGiven ? inGivenOrder(s) : scenarios(s)) {
                 all.add(RunnablePlan.standard(scenario, plansDir));
             }
         }
@@ -94,6 +96,19 @@ final class PlanSelection {
             }
         }
         return false;
+    }
+
+    /** The scenarios of {@link #scenarios} in the order the list gives them ("all": the catalogue's). */
+    static List<Scenario> inGivenOrder(String value) throws InvalidRunException {
+        List<Scenario> chosen = scenarios(value);
+        List<Scenario> given = new ArrayList<>();
+        for (String id : value.split(",")) {
+            Scenario s = Scenario.ids().contains(id.trim()) ? Scenario.byId(id.trim()) : null;
+            if (s != null && !given.contains(s)) {
+                given.add(s);
+            }
+        }
+        return given.isEmpty() ? chosen : given;
     }
 
     /** "all", or a comma-separated list of scenario ids, in the catalogue's order, without repeats. */

@@ -108,7 +108,8 @@ public record RunParameters(List<RunnablePlan> plans, List<LoadModel> models, Li
                 Checks.oneOf("wsSuite", v.get("wsSuite"), List.of("modern", "classic")),
                 Checks.oneOf("wsMode", v.get("wsMode"), List.of("pool", "fresh")),
                 (int) Checks.positive("wsPool", v.get("wsPool"), MAX_WS_POOL));
-        List<RunnablePlan> plans = PlanSelection.plans(v.get("scenarios"), v.get("plans"), root, plansDir);
+        List<RunnablePlan> plans = PlanSelection.plans(v.get("scenarios"),
+                "given".equals(v.getOrDefault("scenarioOrder", "catalogue").strip()), v.get("plans"), root, plansDir);
         if ("reversed".equals(Checks.oneOf("order", v.getOrDefault("order", "catalogue"), List.of("catalogue", "reversed")))) {
             // the same run measured last plan first: what a figure owes to its place in the run shows
             plans = new ArrayList<>(plans);

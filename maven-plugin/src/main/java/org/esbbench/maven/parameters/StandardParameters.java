@@ -35,6 +35,15 @@ final class StandardParameters {
                 .with(RECORDED, RESUME_MATCHES));
         list.add(RunParameter.of("target", "reference",
                 "Target profile to measure: `config/targets/<name>.properties`."));
+        list.add(RunParameter.of("targets", "",
+                "A round: these target profiles, comma-separated, each measured with the same parameters (docs/running.md#rounds)."));
+        list.add(RunParameter.of("iterations", "1",
+                "A round's iterations: every target runs once per iteration, the order of targets and scenarios rotated.")
+                .checkedBy(Checks.positive(100)));
+        list.add(RunParameter.of("scenarioOrder", "catalogue",
+                "Order of the run's scenarios: `catalogue` (direct first) or `given` (as -Dscenarios lists them; a round rotates it).")
+                .checkedBy(Checks.oneOf("catalogue", "given"))
+                .with(RECORDED, RESUME_MATCHES));
         list.add(RunParameter.of("matrix", "",
                 "A published study's matrix, `config/matrices/<name>.properties`; an explicit `-D` overrides one of its dimensions."));
         list.add(RunParameter.of("exclude", "",
@@ -196,7 +205,7 @@ final class StandardParameters {
         list.add(RunParameter.of("dashboardHeap", "",
                 "Most heap a dashboard's JMeter may get (e.g. `6g`); empty means half the machine's memory."));
         list.add(RunParameter.of("resume", "",
-                "A stopped run to continue instead of a new one: its id, its folder's path, or `latest`."));
+                "A stopped run to continue instead of a new one: its id, its folder's path, or `latest`; a round's `round-<id>`."));
         list.add(RunParameter.of("run", "",
                 "For `analyze` and `stop` on their own: the earlier run to analyse again or whose processes to stop (id, path or `latest`)."));
         list.add(RunParameter.of("perfmonHost", "",

@@ -20,7 +20,7 @@ public final class ProfileScenarios {
     }
 
     /** The profile's list, empty when it has none; an unknown id in it is an error. */
-    static Optional<List<Scenario>> of(TargetProfile profile) throws InvalidRunException {
+    public static Optional<List<Scenario>> of(TargetProfile profile) throws InvalidRunException {
         String value = profile.properties().getProperty("scenarios");
         if (value == null || value.isBlank()) {
             return Optional.empty();

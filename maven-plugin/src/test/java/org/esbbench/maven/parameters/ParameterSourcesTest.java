@@ -69,7 +69,7 @@ class ParameterSourcesTest {
 
     @Test
     void aPomConfigurationLiteralBeatsTheMatrix() {
-        // smoke-nginx's check: <users>2</users> in the execution's configuration.
+        // a run module's check: <users>2</users> in the execution's configuration.
         Map<String, String> build = build("2", "1024", "300");
         Xpp3Dom config = configuration(Map.of("users", "2", "size", "${size}"));
 

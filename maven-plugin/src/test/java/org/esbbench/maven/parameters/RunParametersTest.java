@@ -45,6 +45,14 @@ class RunParametersTest {
     }
 
     @Test
+    void givenOrderKeepsTheListsOrderAsARoundsRotationNeeds() throws Exception {
+        assertThat(parse("scenarios=rest,xslt,direct,xslt", "scenarioOrder=given").planIds())
+                .containsExactly("rest", "xslt", "direct");
+        assertThat(parse("scenarios=rest,xslt,direct", "scenarioOrder=catalogue").planIds())
+                .containsExactly("direct", "xslt", "rest");
+    }
+
+    @Test
     void anUnknownScenarioNamesTheValidIdsAndHowToRunAPlanOfOnesOwn() {
         assertThatThrownBy(() -> parse("scenarios=direct,proxy"))
                 .isInstanceOf(InvalidRunException.class)

@@ -11,8 +11,8 @@ import java.util.concurrent.Callable;
 
 /** {@code esb-bench-report index --results DIR}. */
 @Command(name = "index", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Writes DIR/index.html: a static page (no network needed) listing every run under the results "
-                + "folder, newest first, results first: the headline table of its points and its throughput and p99 "
+        description = {"Writes DIR/index.html: a static page (no network needed) listing every round (round-<id>/, "
+                + "linked to its round.html) and every run under the results folder, newest first, results first: the headline table of its points and its throughput and p99 "
                 + "charts, then, folded away, every other figure with links to each repeat's JMeter dashboard, its "
                 + "other charts and its parameters. Links are relative, so the folder can be copied or zipped.",
                 "Exit code: 0, or 2 when the results folder is missing."})
@@ -31,6 +31,7 @@ public final class IndexCommand implements Callable<Integer> {
             ResultsIndex.Listing listing = ResultsIndex.list(results);
             Path file = ResultsIndex.write(results, listing);
             spec.commandLine().getOut().println("Wrote " + file + " (" + listing.runs().size() + " runs"
+                    + (listing.rounds().isEmpty() ? "" : ", " + listing.rounds().size() + " rounds")
                     + (listing.unreadable().isEmpty() ? "" : ", " + listing.unreadable().size() + " unreadable") + ")");
             spec.commandLine().getOut().flush();
             return 0;

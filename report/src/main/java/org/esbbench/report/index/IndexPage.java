@@ -5,7 +5,6 @@ import org.esbbench.report.figures.Figure;
 import org.esbbench.report.figures.Figures;
 import org.esbbench.report.figures.StandardFigures;
 import org.esbbench.report.summary.PointTable;
-import org.jsoup.nodes.DataNode;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
@@ -58,23 +57,18 @@ public final class IndexPage {
             img[data-loaded="false"] { outline: 3px solid #d00; }
             """;
 
-    /** Marks every image loaded or broken once the page has loaded, so a headless browser's DOM dump shows it. */
-    private static final String IMAGE_CHECK = """
-            window.addEventListener('load', function () {
-              document.querySelectorAll('img').forEach(function (img) {
-                img.setAttribute('data-loaded', String(img.complete && img.naturalWidth > 0));
-              });
-              document.body.setAttribute('data-images-checked', 'true');
-              // the layout as rendered: wider content than the window means the page scrolls sideways
-              document.body.setAttribute('data-scroll-width', String(document.documentElement.scrollWidth));
-              document.body.setAttribute('data-viewport-width', String(window.innerWidth));
-            });
-            """;
-
     /** The charts shown full size per scenario: how much it carried and how slow its slow replies were. */
     static final List<Figure> LEAD_CHARTS = List.of(StandardFigures.THROUGHPUT, StandardFigures.P99);
 
     private IndexPage() {
+    }
+
+    /**
+     * The page's style, for the other pages of the results folder (a round's report) to look the same: compact
+     * tables, images no wider than the window.
+     */
+    public static String style() {
+        return CSS;
     }
 
     public static String render(ResultsIndex.Listing listing) {
@@ -88,8 +82,11 @@ public final class IndexPage {
         Element body = page.body();
         body.appendElement("h1").text("ESB bench results");
         List<RunFolder> runs = listing.runs();
-        body.appendElement("p").text(runs.size() + (runs.size() == 1 ? " run" : " runs") + ", newest first.");
+        int rounds = listing.rounds().size();
+        body.appendElement("p").text(runs.size() + (runs.size() == 1 ? " run" : " runs")
+                + (rounds == 0 ? "" : ", " + rounds + (rounds == 1 ? " round" : " rounds")) + ", newest first.");
         latestComparison(body, runs);
+        rounds(body, listing.rounds());
         if (!runs.isEmpty()) {
             runsTable(body, runs);
         }
@@ -100,7 +97,7 @@ public final class IndexPage {
             Element ul = section.appendElement("ul");
             listing.unreadable().forEach(u -> ul.appendElement("li").text(u));
         }
-        body.appendElement("script").appendChild(new DataNode(IMAGE_CHECK));
+        page.appendLayoutCheck();
         return doc.outerHtml() + "\n";
     }
 
@@ -114,6 +111,34 @@ public final class IndexPage {
         p.appendElement("a").attr("href", LatestComparison.PAGE).text("Servers side by side");
         p.appendText(": the comparison of the latest run of each target ("
                 + compared.stream().map(r -> r.target() + " " + r.runId()).collect(Collectors.joining(", ")) + ").");
+    }
+
+    /** The rounds, newest first, each linking its report page (its target runs are among the runs below). */
+    private static void rounds(Element body, List<RoundFolder> rounds) {
+        if (rounds.isEmpty()) {
+            return;
+        }
+        Element section = body.appendElement("section").id("rounds");
+        section.appendElement("h2").text("Rounds");
+        Element table = section.appendElement("div").addClass("scroll").appendElement("table").id("round-list");
+        header(table, "round", "checked", "targets", "iterations", "scenarios", "progress");
+        Element tbody = table.appendElement("tbody");
+        for (RoundFolder round : rounds) {
+            String dir = round.folder().getFileName().toString();
+            Element tr = tbody.appendElement("tr").attr("data-round", round.record().id());
+            Element name = tr.appendElement("td");
+            if (round.hasPage()) {
+                name.appendElement("a").attr("href", href(dir, RoundFolder.PAGE)).text(dir);
+            } else {
+                name.appendText(dir + " ");
+                name.appendElement("span").addClass("missing").text("(no report yet)");
+            }
+            tr.appendElement("td").text(round.record().created() == null ? "" : round.record().created());
+            tr.appendElement("td").text(String.join(", ", round.record().targets()));
+            tr.appendElement("td").addClass("num").text(Integer.toString(round.record().iterations()));
+            tr.appendElement("td").text(String.join(", ", round.record().scenarios()));
+            tr.appendElement("td").text(round.progress());
+        }
     }
 
     private static void runsTable(Element body, List<RunFolder> runs) {
@@ -131,8 +156,8 @@ public final class IndexPage {
         }
     }
 
-    /** A relative URL from the results folder: each path segment percent-encoded. */
-    static String href(String runDir, String... segments) {
+    /** A relative URL (from the results folder, or any page's own folder): each path segment percent-encoded. */
+    public static String href(String runDir, String... segments) {
         return Stream.concat(Stream.of(runDir), Stream.of(segments))
                 .map(s -> URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20"))
                 .collect(Collectors.joining("/"));

@@ -14,9 +14,10 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Finds the runs under a results folder and writes {@code results/index.html} listing them, newest first.
- * Symbolic links (such as {@code latest}) are skipped since they name a run already listed, and so is every
- * entry that is not a finished run (README, a run without points.csv).
+ * Finds the runs and the rounds under a results folder and writes {@code results/index.html} listing them, newest
+ * first. Symbolic links (such as {@code latest}) are skipped since they name a run already listed, and so is every
+ * entry that is not a finished run (README, a run without points.csv); a {@code round-<id>} folder is a round,
+ * never a run.
  */
 public final class ResultsIndex {
     public static final String FILE_NAME = "index.html";
@@ -28,12 +29,19 @@ public final class ResultsIndex {
 
     /**
      * @param runs       the readable runs, newest first
-     * @param unreadable "folder: problem" for each run folder that could not be read, so the page says so
+     * @param unreadable "folder: problem" for each run or round folder that could not be read, so the page says so
+     * @param rounds     the rounds ({@code round-<id>/} folders with a round.json), newest first
      */
-    public record Listing(List<RunFolder> runs, List<String> unreadable) {
+    public record Listing(List<RunFolder> runs, List<String> unreadable, List<RoundFolder> rounds) {
         public Listing {
             runs = List.copyOf(runs);
             unreadable = List.copyOf(unreadable);
+            rounds = List.copyOf(rounds);
+        }
+
+        /** Runs without rounds. */
+        public Listing(List<RunFolder> runs, List<String> unreadable) {
+            this(runs, unreadable, List.of());
         }
     }
 
@@ -51,9 +59,18 @@ public final class ResultsIndex {
         }
         List<RunFolder> runs = new ArrayList<>();
         List<String> unreadable = new ArrayList<>();
+        List<RoundFolder> rounds = new ArrayList<>();
         try (Stream<Path> entries = Files.list(results)) {
             for (Path dir : entries.sorted().toList()) {
-                if (Files.isSymbolicLink(dir) || !RunFolder.isRun(dir)) {
+                if (Files.isSymbolicLink(dir)) {
+                    continue;
+                }
+                if (RoundFolder.isRoundName(dir)) {
+                    // A round's folder holds its plan and report, never a run's files: its runs are folders of their own.
+                    round(dir, rounds, unreadable);
+                    continue;
+                }
+                if (!RunFolder.isRun(dir)) {
                     continue;
                 }
                 try {
@@ -68,7 +85,20 @@ public final class ResultsIndex {
             }
         }
         runs.sort(NEWEST_FIRST);
-        return new Listing(runs, unreadable);
+        rounds.sort(RoundFolder.NEWEST_FIRST);
+        return new Listing(runs, unreadable, rounds);
+    }
+
+    /** Adds the round in {@code dir} when it has a round.json (a folder without one is left alone). */
+    private static void round(Path dir, List<RoundFolder> rounds, List<String> unreadable) {
+        if (!Files.isDirectory(dir) || !Files.isRegularFile(dir.resolve(org.esbbench.report.round.RoundRecord.FILE))) {
+            return;
+        }
+        try {
+            rounds.add(RoundFolder.read(dir));
+        } catch (IOException | RuntimeException e) {
+            unreadable.add(dir.getFileName() + ": " + e.getMessage());
+        }
     }
 
     /** Lists the runs and writes {@code results/index.html}; returns its path. */

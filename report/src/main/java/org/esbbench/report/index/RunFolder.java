@@ -40,9 +40,12 @@ public record RunFolder(Path folder, String runId, JsonNode runJson, List<Repeat
         rows = List.copyOf(rows);
     }
 
-    /** Whether {@code dir} holds a finished run: a folder with both run.json and points.csv. */
+    /**
+     * Whether {@code dir} holds a finished run: a folder with both run.json and points.csv, and not a round's
+     * ({@code round-<id>/}, whose target runs are folders of their own).
+     */
     public static boolean isRun(Path dir) {
-        return Files.isDirectory(dir) && Files.isRegularFile(dir.resolve(RUN_JSON))
+        return Files.isDirectory(dir) && !RoundFolder.isRoundName(dir) && Files.isRegularFile(dir.resolve(RUN_JSON))
                 && Files.isRegularFile(dir.resolve(RunLayout.POINTS));
     }
 

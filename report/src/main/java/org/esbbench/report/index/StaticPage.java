@@ -34,6 +34,28 @@ public final class StaticPage {
         return new StaticPage(doc, html.appendElement("body"));
     }
 
+    /** Marks every image loaded or broken once the page has loaded, so a headless browser's DOM dump shows it. */
+    private static final String LAYOUT_CHECK = """
+            window.addEventListener('load', function () {
+              document.querySelectorAll('img').forEach(function (img) {
+                img.setAttribute('data-loaded', String(img.complete && img.naturalWidth > 0));
+              });
+              document.body.setAttribute('data-images-checked', 'true');
+              // the layout as rendered: wider content than the window means the page scrolls sideways
+              document.body.setAttribute('data-scroll-width', String(document.documentElement.scrollWidth));
+              document.body.setAttribute('data-viewport-width', String(window.innerWidth));
+            });
+            """;
+
+    /**
+     * Appends the small script that, once the page has loaded, marks each image {@code data-loaded="true"/"false"}
+     * and the body with the laid-out width and the window's ({@code data-scroll-width}, {@code data-viewport-width}):
+     * what a test reads from a headless browser's DOM dump to see that every chart loads and nothing scrolls sideways.
+     */
+    public void appendLayoutCheck() {
+        body.appendElement("script").appendChild(new DataNode(LAYOUT_CHECK));
+    }
+
     public Document document() {
         return document;
     }

@@ -1,9 +1,11 @@
 package org.esbbench.report.summary;
 
 import org.esbbench.report.points.PointSummary;
+import org.esbbench.report.points.ScenarioOrder;
 import org.esbbench.report.run.AnalysisOptions;
 
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +17,9 @@ import java.util.OptionalDouble;
  *
  * @param title                      the heading, e.g. "Run 20261122-101500-reference"
  * @param description                one line that says what was measured
- * @param points                     the points, in point order
+ * @param points                     the points, kept in {@link ScenarioOrder#POINTS} order: the catalogue's
+ *                                   scenarios first ({@code direct} leading, as the published rounds list them),
+ *                                   then plans of the user's own alphabetically
  * @param failures                   what failed, one line each (empty when nothing did)
  * @param warnings                   what the figures' reader must know (e.g. a results file without failure messages)
  * @param saturationThresholdPercent the machine CPU % from which runs were flagged as limited by the harness;
@@ -30,7 +34,7 @@ public record RunSummary(String title, String description, List<PointSummary> po
                          List<String> warnings, OptionalDouble saturationThresholdPercent, Map<String, String> drift,
                          double driftThresholdPercent, String gate) {
     public RunSummary {
-        points = List.copyOf(points);
+        points = points.stream().sorted(Comparator.comparing(PointSummary::point, ScenarioOrder.POINTS)).toList();
         failures = List.copyOf(failures);
         warnings = List.copyOf(warnings);
         drift = Collections.unmodifiableMap(new LinkedHashMap<>(drift));

@@ -1,6 +1,5 @@
 package org.esbbench.report.index;
 
-import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
@@ -11,24 +10,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 /**
- * Renders results/index.html in headless Chromium (Debian's package, which scripts/ensure-chromium.sh installs
- * before the integration tests) in a 1280 px window and checks the DOM Chromium ends up with: the run tables, every
- * chart image actually decoded, results before parameters and no sideways scrolling. The page's own inline script marks each image {@code data-loaded="true"/"false"} after the
- * load event, with the page's laid-out width and the window's ({@code data-scroll-width}, {@code data-viewport-width}),
- * so the DOM dump shows them. A missing Chromium fails the test: the test command must render the page.
+ * Renders results/index.html in headless Chromium ({@link HeadlessChromium}: Debian's package, which
+ * scripts/ensure-chromium.sh installs before the integration tests) in a 1280 px window and checks the DOM Chromium
+ * ends up with: the run tables, every chart image actually decoded, results before parameters and no sideways
+ * scrolling. The page's own inline script marks each image {@code data-loaded="true"/"false"} after the load event,
+ * with the page's laid-out width and the window's ({@code data-scroll-width}, {@code data-viewport-width}), so the
+ * DOM dump shows them. A missing Chromium fails the test: the test command must render the page.
  */
 class IndexPageChromiumIT {
-    private static final Path CHROMIUM = Path.of(System.getProperty("esbbench.chromium", "/usr/bin/chromium"));
-    private static final long TIMEOUT_SECONDS = 90;
-    /** The window's width: a laptop's browser window; the page must not scroll sideways in it. */
-    private static final int WIDTH = 1280;
-
     @TempDir
     Path tmp;
 
@@ -89,13 +82,6 @@ class IndexPageChromiumIT {
         assertFits(render(unfolded));
     }
 
-    /** The page, as Chromium laid it out in a 1280 px window, is no wider than the window. */
-    private static void assertFits(Document dom) {
-        assertThat(dom.body().attr("data-viewport-width")).as("the window's width").isEqualTo(String.valueOf(WIDTH));
-        assertThat(Integer.parseInt(dom.body().attr("data-scroll-width"))).as("the page's width in a %d px window", WIDTH)
-                .isLessThanOrEqualTo(WIDTH);
-    }
-
     @Test
     void aChartThatCannotBeLoadedIsMarkedBroken() throws Exception {
         Path results = ResultsFolderFixture.build(tmp.resolve("results"));
@@ -113,46 +99,11 @@ class IndexPageChromiumIT {
         return dom.select("section.run").stream().filter(s -> s.attr("data-run").equals(runId)).findFirst().orElseThrow();
     }
 
-    /** Runs Chromium's --dump-dom on the page; the process is always stopped, also on timeout or failure. */
     private Document render(Path page) throws IOException, InterruptedException {
-        if (!Files.isExecutable(CHROMIUM)) {
-            fail(CHROMIUM + " is missing: scripts/ensure-chromium.sh installs Debian's chromium package "
-                    + "(it runs before the integration tests unless -DskipTests/-DskipITs)");
-        }
-        Path out = tmp.resolve("dom.html");
-        Path err = tmp.resolve("chromium.log");
-        Process chromium = new ProcessBuilder(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + tmp.resolve("chromium-profile"), "--virtual-time-budget=5000", "--window-size=" + WIDTH + ",900",
-                "--dump-dom", page.toUri().toString())
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        try {
-            if (!chromium.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                fail("Chromium did not finish within " + TIMEOUT_SECONDS + " s; its log ends: " + tail(err));
-            }
-            assertThat(chromium.exitValue()).as("Chromium's exit code; its log ends: %s", tail(err)).isZero();
-        } finally {
-            stop(chromium);
-        }
-        String dom = Files.readString(out, StandardCharsets.UTF_8);
-        assertThat(dom).as("Chromium's DOM dump; its log ends: %s", tail(err)).contains("</html>");
-        return Jsoup.parse(dom);
+        return HeadlessChromium.render(page, tmp);
     }
 
-    private static void stop(Process process) throws InterruptedException {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        if (process.isAlive()) {
-            process.destroyForcibly();
-            process.waitFor(10, TimeUnit.SECONDS);
-        }
-    }
-
-    private static String tail(Path log) {
-        try {
-            String text = Files.readString(log, StandardCharsets.UTF_8);
-            return text.substring(Math.max(0, text.length() - 2000));
-        } catch (IOException e) {
-            return "(no log: " + e.getMessage() + ")";
-        }
+    private static void assertFits(Document dom) {
+        HeadlessChromium.assertFits(dom);
     }
 }

@@ -69,6 +69,29 @@ class SummaryWriterTest {
     }
 
     @Test
+    void thePointsAreInTheCataloguesOrderDirectFirstThenPlansOfTheUsersOwnAlphabetically() throws IOException {
+        RunLayout layout = new RunLayout(dir);
+        List<PointSummary> points = PointSummary.summarise(List.of(
+                RowBuilder.row(new Point("xslt", 10, 1024, 0), 1).set(THROUGHPUT, 1.0).build(),
+                RowBuilder.row(new Point("my-plan", 10, 1024, 0), 1).set(THROUGHPUT, 2.0).build(),
+                RowBuilder.row(new Point("cbr-body", 10, 1024, 0), 1).set(THROUGHPUT, 3.0).build(),
+                RowBuilder.row(DIRECT_50, 1).set(THROUGHPUT, 4.0).build(),
+                RowBuilder.row(new Point("another-plan", 10, 1024, 0), 1).set(THROUGHPUT, 5.0).build(),
+                RowBuilder.row(DIRECT_10, 1).set(THROUGHPUT, 6.0).build()));
+
+        SummaryWriter.write(new RunSummary("Run x", "", points, List.of(), List.of(), OptionalDouble.empty()), layout);
+
+        List<CSVRecord> rows;
+        try (Reader in = Files.newBufferedReader(layout.summaryCsv())) {
+            rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in).getRecords();
+        }
+        assertThat(rows).extracting(r -> r.get("scenario") + "@" + r.get("users")).containsExactly("direct@10",
+                "direct@50", "cbr-body@10", "xslt@10", "another-plan@10", "my-plan@10");
+        assertThat(table(Files.readString(layout.summaryMd()), "| scenario |")).extracting(l -> cells(l).get(0))
+                .containsSubsequence("direct", "direct", "cbr-body", "xslt", "another-plan", "my-plan");
+    }
+
+    @Test
     void summaryMdHasTheHeadingTheTableTheExplanationTheScenarioRunsWhatFailedAndWarnings() throws IOException {
         RunLayout layout = new RunLayout(dir);
         Files.createDirectories(layout.charts());

@@ -1,4 +1,4 @@
-package org.esbbench.smoke.nginx;
+package org.esbbench.smoke.round;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Inspects the run this module's build has just made against nginx (a server nobody here wrote, installed by
+ * Inspects a run folder of nginx that this module's round has just made (a server nobody here wrote, installed by
  * scripts/install-nginx.sh and started by the suite from config/targets/nginx.properties): the three scenarios
  * nginx serves were measured with every reply verified, the server's CPU per message came from /proc (nginx's
  * master and workers), the routing mismatch got the SOAP fault in the preflight, and nginx was stopped with its
@@ -29,9 +29,7 @@ class NginxRunIT {
 
     @BeforeAll
     static void findTheRun() throws IOException {
-        Path pointer = Path.of(System.getProperty("esbbench.nginx.currentRun", "target/esb-bench/current-run"));
-        assertThat(pointer).as("this module's pointer to its run").exists();
-        runDir = Path.of(Files.readString(pointer).strip());
+        runDir = RoundFolder.current().runs("nginx").get(0);
         assertThat(runDir).isDirectory();
         assertThat(runDir.getFileName().toString()).endsWith("-nginx");
     }

@@ -1,0 +1,38 @@
+package org.esbbench.report.round;
+
+import java.util.List;
+
+/**
+ * Everything round.md and round.html show, gathered once so that both say the same.
+ *
+ * @param table     the cells
+ * @param results   every target run with what its folder gave (for the runs not measured and why)
+ * @param charts    the charts written
+ * @param published the published ratios
+ */
+record RoundContent(RoundTable table, List<TargetRunResult> results, List<RoundCharts.Written> charts,
+                    PublishedRatios published) {
+
+    RoundContent {
+        results = List.copyOf(results);
+        charts = List.copyOf(charts);
+    }
+
+    RoundRecord round() {
+        return table.round();
+    }
+
+    /** The published servers' columns at a setting (the published WSO2 MI users nearest the setting's). */
+    List<PublishedRatios.Column> published(Setting setting) {
+        return published.columns(setting.sample().users());
+    }
+
+    List<RoundCharts.Written> charts(Setting setting) {
+        return charts.stream().filter(c -> c.setting().equals(setting)).toList();
+    }
+
+    /** The target runs the report could not use, in running order. */
+    List<TargetRunResult> notMeasured() {
+        return results.stream().filter(r -> r.status() != TargetRunResult.Status.MEASURED).toList();
+    }
+}
