@@ -199,6 +199,9 @@ public final class ResumeCheck {
      */
     public void prepare(Resumed r, String explicit) throws IOException {
         RunLayout layout = r.layout();
+        // No process of the earlier builds runs (requireNoLeftovers): one the file still says runs ended with its
+        // build unmarked (Ctrl-C reaches the build's whole process group); this session must not watch it as its own.
+        new ProcessRegistry(layout.processes()).markAllStopped();
         java.util.Optional<String> tail = ScenarioRunJournal.repairTail(layout.scenarioRuns());
         if (tail.isPresent()) {
             Path kept = layout.journalTail(r.session());

@@ -110,6 +110,7 @@ public class CheckMojo extends RunParametersMojo {
             if (RoundCheck.namesRound(parameter("resume"))) {
                 Path dir = round.resume(parameter("resume"), measures, pointer);
                 RoundRecord record = RoundRecord.read(dir == null ? roundFolder() : dir);
+                requireSameMeasurement(record);
                 for (String target : record.targets()) {
                     checkTarget(record.parameters(), target, record.served().get(target), log);
                 }
@@ -126,6 +127,24 @@ public class CheckMojo extends RunParametersMojo {
             throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {
             throw new MojoExecutionException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A resumed round measures as it began: a -D that would change what its target runs measure (users, windows, ...)
+     * and differs from the round's own is refused, as for a resumed run.
+     */
+    private void requireSameMeasurement(RoundRecord record) throws InvalidRunException {
+        java.util.Properties given = session.getUserProperties();
+        for (var p : ParameterCatalogue.STANDARD.all()) {
+            if (p.is(org.esbbench.maven.parameters.RunParameter.Trait.RESUME_MATCHES) && given.containsKey(p.name())
+                    && !TargetRunGoals.PER_TARGET_RUN.contains(p.name())
+                    && !given.getProperty(p.name()).equals(record.parameters().get(p.name()))) {
+                throw new InvalidRunException("-D" + p.name() + "=" + given.getProperty(p.name()) + ": a resumed round"
+                        + " measures with its own parameters (" + p.name() + " "
+                        + record.parameters().getOrDefault(p.name(), "not given") + " in round " + record.id()
+                        + "); leave it out, or start a new round");
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 package org.esbbench.maven.goals;
 
+import org.esbbench.maven.processes.BuildShutdown;
 import org.esbbench.maven.rounds.RoundPointer;
 import org.esbbench.maven.rounds.RoundRunner;
 import org.esbbench.maven.run.BuildLog;
@@ -62,7 +63,10 @@ public class RoundMojo extends EsbBenchMojo {
             dir = new RoundPointer(workDir.toPath()).current()
                     .orElseThrow(() -> new MojoFailureException("no round to run: the check goal made none"));
             RoundRecord record = RoundRecord.read(dir);
-            failed = new RoundRunner(dir, new TargetRunGoals(this, record), d -> RoundReport.write(d, this::info), log).run();
+            failed = new RoundRunner(dir, new TargetRunGoals(this, record), d -> RoundReport.write(d, this::info), log,
+                    BuildShutdown::inProgress).run();
+        } catch (RoundRunner.Stopped e) {
+            throw new MojoExecutionException(e.getMessage(), e);
         } catch (IOException e) {
             throw new MojoExecutionException("the round failed: " + e.getMessage(), e);
         }

@@ -137,6 +137,15 @@ public final class ProcessRegistry {
                         + " process(es) left in it, stopped");
             }
         }
+        markAllStopped();
+        return report;
+    }
+
+    /**
+     * Marks every entry still said to run stopped: the caller knows none runs any more (they were stopped, or they
+     * ended with an earlier build, e.g. the backend that Ctrl-C reached with the build in its process group).
+     */
+    public void markAllStopped() throws IOException {
         synchronized (FILE_LOCK) {
             List<ProcessesFile.Entry> entries = ProcessesFile.read(file);
             long now = System.currentTimeMillis();
@@ -145,6 +154,5 @@ public final class ProcessRegistry {
                 ProcessesFile.write(file, entries);
             }
         }
-        return report;
     }
 }

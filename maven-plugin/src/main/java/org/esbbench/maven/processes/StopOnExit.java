@@ -52,8 +52,10 @@ public final class StopOnExit implements AutoCloseable {
                 if (p.anythingLeft()) { // a dead server's orphaned workers too (its process group)
                     System.err.println("[esb-bench] build ending: stopping " + p);
                     p.stop(GRACE);
-                    markStopped(p);
                 }
+                // Also one that ended by itself meanwhile (Ctrl-C reaches the build's whole process group): none of
+                // them runs once the build has ended, and a resumed build must not watch it as its own.
+                markStopped(p);
             }
         }
     }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * Runs a round's target runs in their order, from the first unfinished one (all of them for a new round): each is an
@@ -44,20 +45,34 @@ public final class RoundRunner {
         }
     }
 
+    /** The build was stopped (Ctrl-C, SIGTERM) in the middle of a target run: the round stops there, resumable. */
+    public static final class Stopped extends Exception {
+        Stopped(String message) {
+            super(message);
+        }
+    }
+
     private final Path dir;
     private final Steps steps;
     private final Report report;
     private final BuildLog log;
+    private final BooleanSupplier stopping;
 
-    public RoundRunner(Path dir, Steps steps, Report report, BuildLog log) {
+    /** @param stopping whether the build is being stopped, when a step ends (BuildShutdown) */
+    public RoundRunner(Path dir, Steps steps, Report report, BuildLog log, BooleanSupplier stopping) {
         this.dir = dir;
         this.steps = steps;
         this.report = report;
         this.log = log;
+        this.stopping = stopping;
     }
 
-    /** @return the failed target runs, as "iteration 2, synapse: why" */
-    public List<String> run() throws IOException {
+    /**
+     * @return the failed target runs, as "iteration 2, synapse: why"
+     * @throws Stopped when the build is stopped during a target run: that run stays unfinished in round.json (not
+     *                 failed), so that -Dresume goes on with it
+     */
+    public List<String> run() throws IOException, Stopped {
         RoundRecord record = RoundRecord.read(dir);
         int total = record.runs().size();
         for (int i = record.firstUnfinished().orElse(total); i < total; i++) {
@@ -68,6 +83,7 @@ public final class RoundRunner {
             try {
                 runId = steps.check(run, run.runId());
             } catch (StepFailure e) {
+                requireNotStopping(record, run);
                 record = record.with(i, run.ended(RoundRecord.State.FAILED, "check: " + e.getMessage()));
                 record.write(dir);
                 log.warn("round " + record.id() + ": " + run.label() + " failed its check: " + e.getMessage());
@@ -80,6 +96,7 @@ public final class RoundRunner {
                 steps.measure(run);
                 record = record.with(i, run.ended(RoundRecord.State.DONE, null));
             } catch (StepFailure e) {
+                requireNotStopping(record, run);
                 record = record.with(i, run.ended(RoundRecord.State.FAILED, e.getMessage()));
                 log.warn("round " + record.id() + ": " + run.label() + " (run " + runId + ") failed: " + e.getMessage());
             }
@@ -93,5 +110,13 @@ public final class RoundRunner {
             }
         }
         return failed;
+    }
+
+    /** A step that failed because the build is being stopped is no failure of the target run: the round stops. */
+    private void requireNotStopping(RoundRecord record, TargetRun run) throws Stopped {
+        if (stopping.getAsBoolean()) {
+            throw new Stopped("the build is being stopped during " + run.label() + (run.runId() == null ? ""
+                    : " (run " + run.runId() + ")") + ": resume the round with -Dresume=" + RoundRecord.PREFIX + record.id());
+        }
     }
 }

@@ -136,6 +136,22 @@ class CheckResumeTest {
     }
 
     @Test
+    void aProcessTheEarlierBuildLeftMarkedRunningButThatHasEndedIsMarkedStoppedForTheNewSession() throws Exception {
+        RunLayout layout = planned("20261123-100000-reference", Instant.parse("2026-11-23T10:00:00Z"));
+        // What Ctrl-C leaves: the backend, in the build's process group, ended by the signal before any hook saw it.
+        ManagedProcess backend = ManagedProcess.start("backend", List.of("sleep", "60"), dir, dir.resolve("backend.log"));
+        new ProcessRegistry(layout.processes()).register(backend);
+        backend.stop(Duration.ofSeconds(5));
+        ResumeCheck check = check();
+        ResumeCheck.Resumed resumed = check.check("20261123-100000-reference", Map.of());
+
+        check.prepare(resumed, "");
+
+        assertThat(org.esbbench.report.folder.ProcessesFile.read(layout.processes()))
+                .noneMatch(org.esbbench.report.folder.ProcessesFile.Entry::running);
+    }
+
+    @Test
     void latestIsTheNewestPlannedRunAndAFolderWithoutAPlanIsNoRunToResume() throws Exception {
         planned("a", Instant.parse("2026-11-23T10:00:00Z"));
         planned("b", Instant.parse("2026-11-23T09:00:00Z"));

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class RoundRunnerTest {
     @TempDir
@@ -47,7 +48,7 @@ class RoundRunnerTest {
                     throw new RoundRunner.StepFailure("2 incorrect replies", null);
                 }
             }
-        }, reported::add, new BuildLog(said::add, said::add)).run();
+        }, reported::add, new BuildLog(said::add, said::add), () -> false).run();
 
         assertThat(steps).containsExactly("check iteration 1, b resume run-b1", "measure run-b1",
                 "check iteration 2, b", "measure run-new1", "check iteration 2, a", "measure run-new2");
@@ -57,5 +58,33 @@ class RoundRunnerTest {
         assertThat(after.runs().get(2).failure()).isEqualTo("2 incorrect replies");
         assertThat(failed).containsExactly("iteration 2, b (run run-new1): 2 incorrect replies");
         assertThat(reported).containsExactly(dir);
+    }
+
+    @Test
+    void aBuildStoppedDuringATargetRunLeavesItUnfinishedForTheResumeAndStartsNoFurtherRun() throws Exception {
+        List<TargetRun> runs = RoundOrder.of(List.of("a", "b"), 1, Map.of("a", List.of("direct"), "b", List.of("direct")));
+        new RoundRecord("r2", "now", List.of("a", "b"), 1, List.of("direct"), Map.of(), Map.of(), Map.of(), runs).write(dir);
+        boolean[] stopping = {false};
+
+        RoundRunner runner = new RoundRunner(dir, new RoundRunner.Steps() {
+            @Override
+            public String check(TargetRun run, String resume) {
+                steps.add("check " + run.target());
+                return "run-" + run.target();
+            }
+
+            @Override
+            public void measure(TargetRun run) throws RoundRunner.StepFailure {
+                stopping[0] = true; // Ctrl-C: the run goal gives up with a failure
+                throw new RoundRunner.StepFailure("the build is being stopped", null);
+            }
+        }, d -> steps.add("report"), new BuildLog(said::add, said::add), () -> stopping[0]);
+
+        assertThatThrownBy(runner::run).isInstanceOf(RoundRunner.Stopped.class)
+                .hasMessage("the build is being stopped during iteration 1, a (run run-a): resume the round with"
+                        + " -Dresume=round-r2");
+        assertThat(steps).containsExactly("check a");
+        assertThat(RoundRecord.read(dir).runs()).extracting(r -> r.runId() + ":" + r.state())
+                .containsExactly("run-a:RUNNING", "null:PENDING");
     }
 }
