@@ -116,6 +116,14 @@ public class CheckMojo extends RunParametersMojo {
                 }
                 return;
             }
+            if (!parameter("resume").isBlank()) {
+                throw new InvalidRunException("-Dresume=" + parameter("resume") + " with -Dtargets: a stopped round"
+                        + " resumes with -Dresume=round-<id> alone; a run of one target with -Dresume and no -Dtargets");
+            }
+            if (session.getUserProperties().containsKey("target")) {
+                throw new InvalidRunException("-Dtarget=" + session.getUserProperties().getProperty("target")
+                        + " with -Dtargets: a round names all its targets in -Dtargets");
+            }
             if (!parameter("plans").isBlank()) {
                 throw new InvalidRunException("-Dplans in a round (-Dtargets): a round measures the standard"
                         + " scenarios on every target; run a plan of your own against one target with -Dtarget");
