@@ -46,7 +46,7 @@ public final class ManagedProcess {
     /** Starts {@code command} with stdout and stderr appended to {@code log}. */
     public static ManagedProcess start(String name, List<String> command, Path workDir, Path log) throws IOException {
         Process process = launch(command, workDir, log);
-        return new ManagedProcess(name, command, log, process.toHandle(), System.currentTimeMillis(), process,
+        return new ManagedProcess(name, command, log, process.toHandle(), startOf(process), process,
                 StopSignal.TERM, null);
     }
 
@@ -64,12 +64,22 @@ public final class ManagedProcess {
         List<String> inSession = new java.util.ArrayList<>();
         inSession.add(setsid.get().toString());
         inSession.addAll(command);
-        long startedAtMs = System.currentTimeMillis();
         Process process = launch(inSession, workDir, log);
+        long startedAtMs = startOf(process);
         // setsid does not fork (a child of this JVM never leads a group): the group's id is the started pid. The
         // recorded command is the profile's own; the process group column says how it was started.
         return new ManagedProcess(name, command, log, process.toHandle(), startedAtMs, process, StopSignal.TERM,
                 new ProcessGroup(process.pid(), startedAtMs));
+    }
+
+    /**
+     * When the process started, as this JVM reports a process's start (the kernel's start ticks on the boot time the
+     * JVM read once): the same reckoning {@link #attach} and {@link ProcessGroup} compare with, so that a step of the
+     * wall clock during the build (an NTP or VM clock correction) does not make a live process look like another.
+     */
+    private static long startOf(Process process) {
+        long now = System.currentTimeMillis();
+        return process.toHandle().info().startInstant().map(java.time.Instant::toEpochMilli).orElse(now);
     }
 
     private static Process launch(List<String> command, Path workDir, Path log) throws IOException {

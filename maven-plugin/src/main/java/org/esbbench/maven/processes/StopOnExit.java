@@ -14,6 +14,24 @@ import java.util.List;
 public final class StopOnExit implements AutoCloseable {
     private static final Duration GRACE = Duration.ofSeconds(10);
 
+    /*
+     * The hook runs while Maven shuts down, when the plugin's class realm may no longer load a class (a CI run found
+     * KillCommand missing there, so nginx was never stopped): what stopping needs is loaded with this class.
+     */
+    static {
+        for (Class<?> c : List.of(ManagedProcess.class, ProcessGroup.class, KillCommand.class, Deadline.class,
+                StopSignal.class, ProcessRegistry.class, org.esbbench.report.folder.ProcessesFile.class)) {
+            try {
+                Class.forName(c.getName(), true, c.getClassLoader());
+                for (Class<?> nested : c.getDeclaredClasses()) {
+                    Class.forName(nested.getName(), true, nested.getClassLoader());
+                }
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
     private final ProcessRegistry registry;
     private final List<ManagedProcess> started = new ArrayList<>();
     private final Thread hook;

@@ -39,13 +39,13 @@ public enum StopSignal {
 
     /** Sends the signal; false when it could not be sent (the process is gone, or no {@code kill} command). */
     public boolean send(ProcessHandle process) {
-        switch (this) {
-            case TERM:
-                return process.destroy();
-            case KILL:
-                return process.destroyForcibly();
-            default:
-                return KillCommand.send(name(), Long.toString(process.pid()));
+        // no switch on the enum: its synthetic class would be loaded first in a shutdown hook (StopOnExit)
+        if (this == TERM) {
+            return process.destroy();
         }
+        if (this == KILL) {
+            return process.destroyForcibly();
+        }
+        return KillCommand.send(name(), Long.toString(process.pid()));
     }
 }

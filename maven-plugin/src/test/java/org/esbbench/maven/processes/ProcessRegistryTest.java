@@ -72,6 +72,25 @@ class ProcessRegistryTest {
     }
 
     @Test
+    void recordsTheStartTheKernelReportsSoThatAClockStepCannotMakeItAnotherProcess() throws Exception {
+        // A wall-clock step during the build (a CI machine's clock corrected mid-run) once made the backend of a
+        // round's run look dead: its start was recorded from the wall clock and compared with the kernel's.
+        ManagedProcess plain = ManagedProcess.start("plain", List.of("sleep", "300"), dir, dir.resolve("plain.log"));
+        ManagedProcess grouped = ManagedProcess.startInOwnGroup("grouped", List.of("sleep", "300"), dir,
+                dir.resolve("grouped.log"));
+        try {
+            for (ManagedProcess p : List.of(plain, grouped)) {
+                long kernelStart = ProcessHandle.of(p.pid()).orElseThrow().info().startInstant().orElseThrow()
+                        .toEpochMilli();
+                assertThat(p.startedAtMs()).isEqualTo(kernelStart);
+            }
+        } finally {
+            plain.stop(Duration.ofSeconds(1));
+            grouped.stop(Duration.ofSeconds(1));
+        }
+    }
+
+    @Test
     void theGoalsGuardStopsWhatItStartedAndMarksItStopped() throws Exception {
         ProcessRegistry registry = new ProcessRegistry(dir.resolve("processes.csv"));
         ManagedProcess sleeper = ManagedProcess.start("sleeper", List.of("sleep", "300"), dir, dir.resolve("sleeper.log"));
