@@ -3,7 +3,7 @@ package org.esbbench.report;
 import org.esbbench.report.compare.CompareCommand;
 import org.esbbench.report.compare.RegressCommand;
 import org.esbbench.report.index.IndexCommand;
-import org.esbbench.report.round.RoundCommand;
+import org.esbbench.report.roundreport.RoundCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -5,7 +5,7 @@ import org.esbbench.maven.rounds.RoundPointer;
 import org.esbbench.maven.rounds.RoundRunner;
 import org.esbbench.maven.run.BuildLog;
 import org.esbbench.report.round.RoundRecord;
-import org.esbbench.report.round.RoundReport;
+import org.esbbench.report.roundreport.RoundReport;
 
 import java.io.File;
 import java.io.IOException;

@@ -28,9 +28,9 @@ import java.util.function.Function;
  * @param ratios  every published ratio, in file order
  * @param sources the publications by their key
  */
-record PublishedRatios(List<Ratio> ratios, Map<String, Source> sources) {
-    static final String RATIOS_FILE = "published-ratios.csv";
-    static final String SOURCES_FILE = "published-sources.csv";
+public record PublishedRatios(List<Ratio> ratios, Map<String, Source> sources) {
+    public static final String RATIOS_FILE = "published-ratios.csv";
+    public static final String SOURCES_FILE = "published-sources.csv";
 
     /**
      * One published ratio.
@@ -44,8 +44,8 @@ record PublishedRatios(List<Ratio> ratios, Map<String, Source> sources) {
      * @param ratio     the scenario's throughput over Direct's
      * @param incorrect whether the publication found the replies incorrect
      */
-    record Ratio(String source, String server, String size, String users, String scenario, Double tps, double ratio,
-                 boolean incorrect) {
+    public record Ratio(String source, String server, String size, String users, String scenario, Double tps, double ratio,
+                        boolean incorrect) {
 
         /** The users as a number, empty when the publication averaged over several. */
         OptionalInt usersCount() {
@@ -54,7 +54,7 @@ record PublishedRatios(List<Ratio> ratios, Map<String, Source> sources) {
     }
 
     /** A publication: its name as cited and how it measured. */
-    record Source(String key, String publication, String method) {
+    public record Source(String key, String publication, String method) {
     }
 
     /**
@@ -65,16 +65,16 @@ record PublishedRatios(List<Ratio> ratios, Map<String, Source> sources) {
      * @param note       which of the publication's users it is, when it had several; empty otherwise
      * @param byScenario its ratio per scenario
      */
-    record Column(String label, Source source, String note, Map<String, Ratio> byScenario) {
+    public record Column(String label, Source source, String note, Map<String, Ratio> byScenario) {
     }
 
-    PublishedRatios {
+    public PublishedRatios {
         ratios = List.copyOf(ratios);
         sources = Map.copyOf(sources);
     }
 
     /** The files shipped with the report. */
-    static PublishedRatios load() {
+    public static PublishedRatios load() {
         try {
             List<Source> sources = read(SOURCES_FILE, r -> new Source(r.get("source"), r.get("publication"),
                     r.get("method")));
@@ -114,7 +114,7 @@ record PublishedRatios(List<Ratio> ratios, Map<String, Source> sources) {
      * as near), and its note says which; a server published as an average over its concurrencies gives that.
      * An open-model setting has no users: 0.
      */
-    List<Column> columns(int users) {
+    public List<Column> columns(int users) {
         Map<String, List<Ratio>> byServer = new LinkedHashMap<>();
         ratios.forEach(r -> byServer.computeIfAbsent(r.source() + "\u0000" + r.server(), k -> new ArrayList<>()).add(r));
         List<Column> columns = new ArrayList<>();

@@ -33,7 +33,7 @@ public record RoundCell(Point point, String target, int planned, List<Integer> i
                         Map<Figure, Spread> values, Double ratioToDirect, long errors, long incorrect,
                         Map<String, Integer> flagCounts, int failed, int notRun, boolean unstable) {
 
-    static final String SERVER_BOUND = "server-bound";
+    public static final String SERVER_BOUND = "server-bound";
     /** What bounded the point, as each run's analysis says it (BoundCheck's three): shown first, in this order. */
     private static final List<String> BOUNDS = List.of(SERVER_BOUND, "generator-bound", "load-bound");
 
@@ -103,12 +103,12 @@ public record RoundCell(Point point, String target, int planned, List<Integer> i
         return String.join("; ", parts);
     }
 
-    RoundCell withRatioToDirect(Double ratio) {
+    public RoundCell withRatioToDirect(Double ratio) {
         return new RoundCell(point, target, planned, iterations, runIds, values, ratio, errors, incorrect, flagCounts,
                 failed, notRun, unstable);
     }
 
-    RoundCell withUnstable(boolean flag) {
+    public RoundCell withUnstable(boolean flag) {
         return new RoundCell(point, target, planned, iterations, runIds, values, ratioToDirect, errors, incorrect,
                 flagCounts, failed, notRun, flag);
     }

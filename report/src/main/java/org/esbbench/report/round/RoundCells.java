@@ -20,11 +20,11 @@ import java.util.TreeSet;
  * cell the median and lowest–highest of its iterations, its ratio to the target's own {@code direct}, and the
  * stability verdict. Cells come in table order: setting, scenario in catalogue order, target in the round's order.
  */
-final class RoundCells {
+public final class RoundCells {
     private RoundCells() {
     }
 
-    static List<RoundCell> of(RoundRecord round, List<TargetRunResult> results) {
+    public static List<RoundCell> of(RoundRecord round, List<TargetRunResult> results) {
         List<String> targets = RoundTargets.of(round);
         TreeSet<Setting> settings = new TreeSet<>();
         results.forEach(r -> r.rows().forEach(row -> settings.add(Setting.of(row.point()))));

@@ -10,16 +10,16 @@ import java.util.List;
  * slow replies were and what each message cost the server): the catalogue's own figures, so their CSV columns,
  * units and decimals are those of every run's summary.csv.
  */
-final class RoundFigures {
-    static final Figure THROUGHPUT = StandardFigures.THROUGHPUT;
-    static final List<Figure> ALL = List.of(StandardFigures.THROUGHPUT, StandardFigures.P99,
+public final class RoundFigures {
+    public static final Figure THROUGHPUT = StandardFigures.THROUGHPUT;
+    public static final List<Figure> ALL = List.of(StandardFigures.THROUGHPUT, StandardFigures.P99,
             StandardFigures.CPU_PER_MESSAGE);
 
     private RoundFigures() {
     }
 
     /** What a figure is called in the round's headings: "Throughput", "p99", "Server CPU per message". */
-    static String name(Figure figure) {
+    public static String name(Figure figure) {
         if (figure.equals(StandardFigures.THROUGHPUT)) {
             return "Throughput";
         }
@@ -30,12 +30,12 @@ final class RoundFigures {
     }
 
     /** Its unit: requests (each a verified reply) per second for the throughput, else the catalogue's. */
-    static String unit(Figure figure) {
+    public static String unit(Figure figure) {
         return figure.equals(StandardFigures.THROUGHPUT) ? "req/s" : figure.unit();
     }
 
     /** The heading of a figure's table and its chart's value axis: "Throughput (req/s)", "p99 (ms)". */
-    static String title(Figure figure) {
+    public static String title(Figure figure) {
         return name(figure) + " (" + unit(figure) + ")";
     }
 }

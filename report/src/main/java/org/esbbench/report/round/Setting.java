@@ -12,21 +12,21 @@ import java.util.List;
  *
  * @param sample the setting as a point of no scenario, so that its labels and order are {@link Point}'s
  */
-record Setting(Point sample) implements Comparable<Setting> {
+public record Setting(Point sample) implements Comparable<Setting> {
 
-    static Setting of(Point point) {
+    public static Setting of(Point point) {
         return new Setting(new Point("", point.users(), point.rate(), point.sizeBytes(), point.delayMs(), point.heap(),
                 point.serverCores()));
     }
 
     /** The point of {@code scenario} at this setting. */
-    Point point(String scenario) {
+    public Point point(String scenario) {
         return new Point(scenario, sample.users(), sample.rate(), sample.sizeBytes(), sample.delayMs(), sample.heap(),
                 sample.serverCores());
     }
 
     /** "10 users, 1 KiB, delay 0 ms" (with heap and server cores when the run varied them). */
-    String label() {
+    public String label() {
         List<String> parts = new ArrayList<>();
         parts.add(sample.isOpen() ? sample.rate() + " arrivals/s" : sample.users() + (sample.users() == 1 ? " user" : " users"));
         parts.add(Point.sizeLabel(sample.sizeBytes()));

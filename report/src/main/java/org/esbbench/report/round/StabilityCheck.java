@@ -7,22 +7,22 @@ package org.esbbench.report.round;
  * nothing of the server. A point counts as server-bound when every iteration that measured it says so (a point
  * server-bound in some iterations only already shows that in its flags).
  */
-final class StabilityCheck {
+public final class StabilityCheck {
     /** The most (highest − lowest) / median of the throughput a stable point may have, in percent. */
-    static final double MAX_SPREAD_PERCENT = 10;
+    public static final double MAX_SPREAD_PERCENT = 10;
     /** A spread needs two iterations. */
-    static final int MIN_ITERATIONS = 2;
+    public static final int MIN_ITERATIONS = 2;
 
     private StabilityCheck() {
     }
 
     /** Whether the cell is judged at all: server-bound in each of at least two iterations, with a throughput. */
-    static boolean judged(RoundCell cell) {
+    public static boolean judged(RoundCell cell) {
         return cell.measured() >= MIN_ITERATIONS && cell.serverBound() && cell.throughput() != null;
     }
 
     /** Whether the cell's throughput spread exceeds {@link #MAX_SPREAD_PERCENT} where it is judged. */
-    static boolean unstable(RoundCell cell) {
+    public static boolean unstable(RoundCell cell) {
         return judged(cell) && cell.spreadPercent() > MAX_SPREAD_PERCENT;
     }
 }

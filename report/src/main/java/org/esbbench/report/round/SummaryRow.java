@@ -33,18 +33,18 @@ import java.util.regex.Pattern;
  * @param incorrect incorrect replies, over the run's repeats
  * @param flagKinds the kinds of flag any repeat raised ("server-bound", "drift", ...), in the file's order
  */
-record SummaryRow(Point point, Map<Figure, Double> values, long errors, long incorrect, Set<String> flagKinds) {
+public record SummaryRow(Point point, Map<Figure, Double> values, long errors, long incorrect, Set<String> flagKinds) {
 
     /** How summary.csv counts a flag over the repeats: "server-bound in 2 of 3 repeats". */
     private static final Pattern COUNTED = Pattern.compile("(.+?) in \\d+ of \\d+ repeats?");
 
-    SummaryRow {
+    public SummaryRow {
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
         flagKinds = Collections.unmodifiableSet(new LinkedHashSet<>(flagKinds));
     }
 
     /** Every row of a run's summary.csv. */
-    static List<SummaryRow> read(Path summaryCsv) throws IOException {
+    public static List<SummaryRow> read(Path summaryCsv) throws IOException {
         CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build();
         List<SummaryRow> rows = new ArrayList<>();
         try (Reader in = Files.newBufferedReader(summaryCsv, StandardCharsets.UTF_8);
@@ -71,7 +71,7 @@ record SummaryRow(Point point, Map<Figure, Double> values, long errors, long inc
      * The kinds of flag in a summary's flags cell, e.g. "server-bound in 1 of 2 repeats; drift in 2 of 2 repeats"
      * gives server-bound and drift; a flag with details after a colon is named by its text before it.
      */
-    static Set<String> flagKinds(String flags) {
+    public static Set<String> flagKinds(String flags) {
         Set<String> kinds = new LinkedHashSet<>();
         for (String part : flags.split(";")) {
             String f = part.strip();

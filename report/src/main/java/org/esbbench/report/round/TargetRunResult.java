@@ -20,10 +20,10 @@ import java.util.function.Consumer;
  * @param rows    its summary's rows when {@link Status#MEASURED}, else empty
  * @param problem why it is not measured (for the log and round.md), empty when it is
  */
-record TargetRunResult(RoundRecord.TargetRun run, Status status, List<SummaryRow> rows, String problem) {
+public record TargetRunResult(RoundRecord.TargetRun run, Status status, List<SummaryRow> rows, String problem) {
 
     /** What the report could use of a target run. */
-    enum Status {
+    public enum Status {
         /** Done, and its summary.csv was read. */
         MEASURED,
         /** Failed, or done without a readable summary.csv: a failed iteration. */
@@ -32,12 +32,12 @@ record TargetRunResult(RoundRecord.TargetRun run, Status status, List<SummaryRow
         NOT_RUN
     }
 
-    TargetRunResult {
+    public TargetRunResult {
         rows = List.copyOf(rows);
     }
 
     /** Reads the run folder of {@code run} under {@code results}, logging why a run is not used. */
-    static TargetRunResult load(Path results, RoundRecord.TargetRun run, Consumer<String> log) {
+    public static TargetRunResult load(Path results, RoundRecord.TargetRun run, Consumer<String> log) {
         TargetRunResult result = loadQuietly(results, run);
         if (result.status() != Status.MEASURED) {
             log.accept("round: " + run.label() + (run.runId() == null ? "" : " (" + run.runId() + ")") + ": "

@@ -1,4 +1,4 @@
-package org.esbbench.report.round;
+package org.esbbench.report.roundreport;
 
 import java.util.List;
 

@@ -1,4 +1,7 @@
-package org.esbbench.report.round;
+package org.esbbench.report.roundreport;
+
+import org.esbbench.report.round.RoundCell;
+import org.esbbench.report.round.RoundRecord;
 
 import org.esbbench.report.points.Spread;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,10 @@
-package org.esbbench.report.round;
+package org.esbbench.report.roundreport;
+
+import org.esbbench.report.round.PublishedRatios;
+import org.esbbench.report.round.RoundRecord;
+import org.esbbench.report.round.RoundTable;
+import org.esbbench.report.round.Setting;
+import org.esbbench.report.round.TargetRunResult;
 
 import java.util.List;
 

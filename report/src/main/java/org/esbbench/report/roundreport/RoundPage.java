@@ -1,4 +1,11 @@
-package org.esbbench.report.round;
+package org.esbbench.report.roundreport;
+
+import org.esbbench.report.round.PublishedRatios;
+import org.esbbench.report.round.RoundFigures;
+import org.esbbench.report.round.RoundRecord;
+import org.esbbench.report.round.RoundTable;
+import org.esbbench.report.round.Setting;
+import org.esbbench.report.round.TargetRunResult;
 
 import org.esbbench.report.figures.Figure;
 import org.esbbench.report.folder.RunLayout;

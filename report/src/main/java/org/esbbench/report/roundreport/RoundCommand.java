@@ -1,4 +1,4 @@
-package org.esbbench.report.round;
+package org.esbbench.report.roundreport;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

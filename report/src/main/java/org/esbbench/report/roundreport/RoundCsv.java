@@ -1,4 +1,7 @@
-package org.esbbench.report.round;
+package org.esbbench.report.roundreport;
+
+import org.esbbench.report.round.RoundCell;
+import org.esbbench.report.round.RoundFigures;
 
 import org.esbbench.report.figures.Decimal;
 import org.esbbench.report.figures.Figure;

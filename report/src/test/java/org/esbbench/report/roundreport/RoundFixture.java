@@ -1,4 +1,6 @@
-package org.esbbench.report.round;
+package org.esbbench.report.roundreport;
+
+import org.esbbench.report.round.RoundRecord;
 
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;

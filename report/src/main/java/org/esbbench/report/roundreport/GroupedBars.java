@@ -1,4 +1,4 @@
-package org.esbbench.report.chart;
+package org.esbbench.report.roundreport;
 
 import org.esbbench.report.points.Spread;
 import org.jfree.chart.JFreeChart;

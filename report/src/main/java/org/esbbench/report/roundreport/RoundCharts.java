@@ -1,7 +1,13 @@
-package org.esbbench.report.round;
+package org.esbbench.report.roundreport;
+
+import org.esbbench.report.round.PublishedRatios;
+import org.esbbench.report.round.RoundCell;
+import org.esbbench.report.round.RoundFigures;
+import org.esbbench.report.round.RoundTable;
+import org.esbbench.report.round.RoundTargets;
+import org.esbbench.report.round.Setting;
 
 import org.esbbench.report.chart.FileNames;
-import org.esbbench.report.chart.GroupedBars;
 import org.esbbench.report.figures.Figure;
 import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.points.Spread;
