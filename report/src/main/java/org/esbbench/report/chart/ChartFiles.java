@@ -15,7 +15,7 @@ import java.util.List;
 /**
  * Writes a chart as a PNG and, beside it, an SVG of the same name (for reports that scale or print).
  */
-final class ChartFiles {
+public final class ChartFiles {
 
     /** Readable on a laptop screen and in a Markdown or HTML report without scaling. */
     static final int WIDTH = 800;
@@ -36,7 +36,7 @@ final class ChartFiles {
     }
 
     /** Makes sure the headless setting above is in place: call before building any chart object. */
-    static void init() {
+    public static void init() {
         // The static initialiser does the work; this method only forces the class to load.
     }
 
@@ -45,7 +45,7 @@ final class ChartFiles {
      *
      * @return the two files written, PNG first
      */
-    static List<Path> write(JFreeChart chart, Path pngFile) throws IOException {
+    public static List<Path> write(JFreeChart chart, Path pngFile) throws IOException {
         String name = pngFile.getFileName().toString();
         if (!name.endsWith(".png")) {
             throw new IllegalArgumentException("chart file must end in .png: " + pngFile);

@@ -22,7 +22,7 @@ import java.awt.Stroke;
  * The look of the published ESB performance rounds: white background, light grid, titled axes, a legend
  * under the plot, and distinct colours and marker shapes per line (so lines stay apart in grey print too).
  */
-final class ChartStyle {
+public final class ChartStyle {
 
     /** Tableau 10: distinct on white and reasonably safe for colour-blind readers. */
     private static final Paint[] LINE_COLOURS = {
@@ -43,12 +43,12 @@ final class ChartStyle {
     }
 
     /** The colour of the {@code index}-th line of a chart (tests look for it in the rendered image). */
-    static Color lineColour(int index) {
+    public static Color lineColour(int index) {
         return (Color) LINE_COLOURS[index % LINE_COLOURS.length];
     }
 
     /** Styles a finished XY or bar chart in place; {@code subtitle} may be null. */
-    static void apply(JFreeChart chart, String subtitle) {
+    public static void apply(JFreeChart chart, String subtitle) {
         chart.setBackgroundPaint(Color.WHITE);
         chart.setAntiAlias(true);
         chart.setTextAntiAlias(true);

@@ -1,5 +1,7 @@
 package org.esbbench.report.roundreport;
 
+import org.esbbench.report.chart.ChartFiles;
+import org.esbbench.report.chart.ChartStyle;
 import org.esbbench.report.points.Spread;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;

@@ -8,8 +8,8 @@ import org.esbbench.report.round.Setting;
 import org.esbbench.report.round.TargetRunResult;
 
 import org.esbbench.report.figures.Figure;
-import org.esbbench.report.round.ReportTable.Cell;
-import org.esbbench.report.round.ReportTable.Row;
+import org.esbbench.report.roundreport.ReportTable.Cell;
+import org.esbbench.report.roundreport.ReportTable.Row;
 
 import java.util.List;
 

@@ -11,8 +11,8 @@ import org.esbbench.report.figures.Figure;
 import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.index.IndexPage;
 import org.esbbench.report.index.StaticPage;
-import org.esbbench.report.round.ReportTable.Cell;
-import org.esbbench.report.round.ReportTable.Row;
+import org.esbbench.report.roundreport.ReportTable.Cell;
+import org.esbbench.report.roundreport.ReportTable.Row;
 import org.jsoup.nodes.Element;
 
 import java.util.List;

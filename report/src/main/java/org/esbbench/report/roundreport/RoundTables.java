@@ -12,8 +12,8 @@ import org.esbbench.report.figures.Figure;
 import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.index.IndexPage;
 import org.esbbench.report.points.Spread;
-import org.esbbench.report.round.ReportTable.Cell;
-import org.esbbench.report.round.ReportTable.Row;
+import org.esbbench.report.roundreport.ReportTable.Cell;
+import org.esbbench.report.roundreport.ReportTable.Row;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -19,7 +19,7 @@ import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Reads back a written chart: the PNG as an image, the SVG as XML. */
-final class RenderedChart {
+public final class RenderedChart {
 
     private RenderedChart() {
     }
@@ -28,7 +28,7 @@ final class RenderedChart {
      * Decodes the PNG and checks it is a real chart of the standard size: not blank, and showing each of the
      * given line colours somewhere (lines, markers or legend).
      */
-    static BufferedImage assertPng(Path png, Color... lineColours) throws IOException {
+    public static BufferedImage assertPng(Path png, Color... lineColours) throws IOException {
         BufferedImage image = ImageIO.read(png.toFile());
         assertThat(image).as("decodable PNG %s", png).isNotNull();
         assertThat(image.getWidth()).isEqualTo(ChartFiles.WIDTH);
@@ -43,7 +43,7 @@ final class RenderedChart {
         return image;
     }
 
-    static Set<Integer> colours(BufferedImage image) {
+    public static Set<Integer> colours(BufferedImage image) {
         Set<Integer> colours = new HashSet<>();
         for (int y = 0; y < image.getHeight(); y++) {
             for (int x = 0; x < image.getWidth(); x++) {
@@ -54,7 +54,7 @@ final class RenderedChart {
     }
 
     /** The text of every {@code <text>} element of the SVG, in document order; fails if it is not XML. */
-    static List<String> svgTexts(Path svg) throws IOException {
+    public static List<String> svgTexts(Path svg) throws IOException {
         try {
             DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
             // The SVG names the W3C DTD: never fetch it (tests run offline).

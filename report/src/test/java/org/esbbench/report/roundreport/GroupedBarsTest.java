@@ -1,5 +1,7 @@
 package org.esbbench.report.roundreport;
 
+import org.esbbench.report.chart.ChartStyle;
+import org.esbbench.report.chart.RenderedChart;
 import org.esbbench.report.points.Spread;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.esbbench.report.round.RoundFixture.done;
-import static org.esbbench.report.round.RoundFixture.row;
+import static org.esbbench.report.roundreport.RoundFixture.done;
+import static org.esbbench.report.roundreport.RoundFixture.row;
 
 /** {@code esb-bench-report round ROUND_DIR}: writes the report again; a folder without round.json is exit 2. */
 class RoundCommandTest {

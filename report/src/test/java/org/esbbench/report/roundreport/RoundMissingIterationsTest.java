@@ -15,10 +15,10 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.esbbench.report.round.RoundFixture.done;
-import static org.esbbench.report.round.RoundFixture.row;
-import static org.esbbench.report.round.RoundReportTest.cell;
-import static org.esbbench.report.round.RoundReportTest.table;
+import static org.esbbench.report.roundreport.RoundFixture.done;
+import static org.esbbench.report.roundreport.RoundFixture.row;
+import static org.esbbench.report.roundreport.RoundReportTest.cell;
+import static org.esbbench.report.roundreport.RoundReportTest.table;
 
 /**
  * A round of three iterations where one target run failed and another left no summary.csv: their iterations are

@@ -25,8 +25,8 @@ import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
-import static org.esbbench.report.round.RoundFixture.done;
-import static org.esbbench.report.round.RoundFixture.row;
+import static org.esbbench.report.roundreport.RoundFixture.done;
+import static org.esbbench.report.roundreport.RoundFixture.row;
 
 /**
  * A round of two targets (reference, synapse) over two iterations, from synthetic summary.csv files: the medians,
