@@ -30,6 +30,8 @@ public final class ManagedProcess {
     private final ProcessGroup group;
     /** The processes this JVM started, by pid: a goal that re-attaches one another goal started knows its exit code. */
     private static final java.util.Map<Long, Process> STARTED = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The wall-clock time this JVM recorded for each process it started, by pid (what processes.csv says). */
+    private static final java.util.Map<Long, Long> STARTED_AT = new java.util.concurrent.ConcurrentHashMap<>();
 
     private ManagedProcess(String name, List<String> command, Path log, ProcessHandle handle, long startedAtMs,
                            Process process, StopSignal stopSignal, ProcessGroup group) {
@@ -45,8 +47,9 @@ public final class ManagedProcess {
 
     /** Starts {@code command} with stdout and stderr appended to {@code log}. */
     public static ManagedProcess start(String name, List<String> command, Path workDir, Path log) throws IOException {
-        Process process = launch(command, workDir, log);
-        return new ManagedProcess(name, command, log, process.toHandle(), startOf(process), process,
+        long startedAtMs = System.currentTimeMillis();
+        Process process = launch(command, workDir, log, startedAtMs);
+        return new ManagedProcess(name, command, log, process.toHandle(), startedAtMs, process,
                 StopSignal.TERM, null);
     }
 
@@ -64,28 +67,41 @@ public final class ManagedProcess {
         List<String> inSession = new java.util.ArrayList<>();
         inSession.add(setsid.get().toString());
         inSession.addAll(command);
-        Process process = launch(inSession, workDir, log);
-        long startedAtMs = startOf(process);
+        long startedAtMs = System.currentTimeMillis();
+        Process process = launch(inSession, workDir, log, startedAtMs);
         // setsid does not fork (a child of this JVM never leads a group): the group's id is the started pid. The
         // recorded command is the profile's own; the process group column says how it was started.
+        // The group compares its members' starts as the kernel reports them: with the leader's, in the same reckoning.
         return new ManagedProcess(name, command, log, process.toHandle(), startedAtMs, process, StopSignal.TERM,
-                new ProcessGroup(process.pid(), startedAtMs));
+                new ProcessGroup(process.pid(), kernelStartOf(process, startedAtMs)));
+    }
+
+    /** The process's start as this JVM reports a process's start (kernel ticks on the boot time it read once). */
+    private static long kernelStartOf(Process process, long otherwise) {
+        return process.toHandle().info().startInstant().map(java.time.Instant::toEpochMilli).orElse(otherwise);
+    }
+
+    private static Process launch(List<String> command, Path workDir, Path log, long startedAtMs) throws IOException {
+        Process process = LoggedChild.start(command, workDir, log);
+        STARTED.put(process.pid(), process);
+        STARTED_AT.put(process.pid(), startedAtMs);
+        return process;
     }
 
     /**
-     * When the process started, as this JVM reports a process's start (the kernel's start ticks on the boot time the
-     * JVM read once): the same reckoning {@link #attach} and {@link ProcessGroup} compare with, so that a step of the
-     * wall clock during the build (an NTP or VM clock correction) does not make a live process look like another.
+     * Whether a process recorded as started at {@code recordedMs} is the live one with that pid: exactly when this JVM
+     * started it and recorded that very time ({@code launchedHereMs}), whatever the clocks did since (a CI machine's
+     * wall clock stepped during a build once, and the kernel's start of every later process then looked 10 s and more
+     * away from the recorded one, so live processes were taken for dead and left running); otherwise when the
+     * kernel's start ({@code kernelStartMs}) is within {@link #SAME_START} of the recorded one (a process of another
+     * build).
      */
-    private static long startOf(Process process) {
-        long now = System.currentTimeMillis();
-        return process.toHandle().info().startInstant().map(java.time.Instant::toEpochMilli).orElse(now);
-    }
-
-    private static Process launch(List<String> command, Path workDir, Path log) throws IOException {
-        Process process = LoggedChild.start(command, workDir, log);
-        STARTED.put(process.pid(), process);
-        return process;
+    static boolean sameProcess(long recordedMs, java.util.OptionalLong launchedHereMs,
+                               java.util.Optional<Long> kernelStartMs) {
+        if (launchedHereMs.isPresent() && launchedHereMs.getAsLong() == recordedMs) {
+            return true;
+        }
+        return kernelStartMs.map(s -> Math.abs(s - recordedMs) <= SAME_START.toMillis()).orElse(true);
     }
 
     /** The same process, stopped with {@code signal} (then killed after the grace period). */
@@ -105,9 +121,15 @@ public final class ManagedProcess {
      */
     public static Optional<ManagedProcess> attach(String name, long pid, long startedAtMs, Path log, List<String> command) {
         return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
-                .filter(h -> h.info().startInstant()
-                        .map(s -> Math.abs(s.toEpochMilli() - startedAtMs) <= SAME_START.toMillis()).orElse(true))
+                .filter(h -> sameProcess(startedAtMs, launchedHere(h),
+                        h.info().startInstant().map(java.time.Instant::toEpochMilli)))
                 .map(h -> new ManagedProcess(name, command, log, h, startedAtMs, startedHere(h), StopSignal.TERM, null));
+    }
+
+    /** When this JVM started {@code handle}'s process (the time it recorded), if it did and it is still that one. */
+    private static java.util.OptionalLong launchedHere(ProcessHandle handle) {
+        Long at = STARTED_AT.get(handle.pid());
+        return at != null && startedHere(handle) != null ? java.util.OptionalLong.of(at) : java.util.OptionalLong.empty();
     }
 
     /** The Process of {@code handle} when this JVM started it (same pid, still that process), else null. */

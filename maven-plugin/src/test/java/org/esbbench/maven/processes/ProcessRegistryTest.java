@@ -72,22 +72,20 @@ class ProcessRegistryTest {
     }
 
     @Test
-    void recordsTheStartTheKernelReportsSoThatAClockStepCannotMakeItAnotherProcess() throws Exception {
+    void aProcessThisBuildStartedStaysItselfWhenTheWallClockSteps() {
         // A wall-clock step during the build (a CI machine's clock corrected mid-run) once made the backend of a
-        // round's run look dead: its start was recorded from the wall clock and compared with the kernel's.
-        ManagedProcess plain = ManagedProcess.start("plain", List.of("sleep", "300"), dir, dir.resolve("plain.log"));
-        ManagedProcess grouped = ManagedProcess.startInOwnGroup("grouped", List.of("sleep", "300"), dir,
-                dir.resolve("grouped.log"));
-        try {
-            for (ManagedProcess p : List.of(plain, grouped)) {
-                long kernelStart = ProcessHandle.of(p.pid()).orElseThrow().info().startInstant().orElseThrow()
-                        .toEpochMilli();
-                assertThat(p.startedAtMs()).isEqualTo(kernelStart);
-            }
-        } finally {
-            plain.stop(Duration.ofSeconds(1));
-            grouped.stop(Duration.ofSeconds(1));
-        }
+        // round's run look dead: its recorded start was compared with the kernel's, 10 s and more apart by then.
+        long recorded = 1_795_800_000_000L;
+        java.util.Optional<Long> kernelAfterAStep = java.util.Optional.of(recorded - 60_000);
+
+        assertThat(ManagedProcess.sameProcess(recorded, java.util.OptionalLong.of(recorded), kernelAfterAStep))
+                .as("started by this JVM, recorded at that very time").isTrue();
+        assertThat(ManagedProcess.sameProcess(recorded, java.util.OptionalLong.empty(), kernelAfterAStep))
+                .as("another build's entry whose pid now has another start").isFalse();
+        assertThat(ManagedProcess.sameProcess(recorded, java.util.OptionalLong.of(recorded + 5_000), kernelAfterAStep))
+                .as("this JVM started the pid's process at another time: an older entry of the same pid").isFalse();
+        assertThat(ManagedProcess.sameProcess(recorded, java.util.OptionalLong.empty(),
+                java.util.Optional.of(recorded + 300))).as("another build's, kernel start close to the record").isTrue();
     }
 
     @Test
