@@ -12,6 +12,8 @@ import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.util.JMeterUtils;
+import org.esbbench.jmeter.arrivals.ArrivalContext;
+import org.esbbench.jmeter.arrivals.ArrivalTiming;
 import org.esbbench.jmeter.engine.LoadTimer;
 
 /**
@@ -27,6 +29,10 @@ import org.esbbench.jmeter.engine.LoadTimer;
  * JMeter's own bracket are left out as JMeter leaves them out, and {@value #VARIABLE} agrees with {@code elapsed}
  * within 1 ms. The variable is set before the sample's event is built, which is when {@code sample_variables} are
  * read; a sample the monitor did not bracket (a Transaction Controller's) gets no value.
+ *
+ * <p>The first sample of an open-model arrival of the suite's Scheduled Arrivals Thread Group is also timed from when
+ * the arrival was due ({@link ArrivalTiming}: {@code intended_us}, {@code lateness_us}, {@code response_us}): its
+ * response time as a user sees it, the generator's delays included, beside {@value #VARIABLE}, its service time.
  *
  * <p>JMeter clones the tree per thread, so normally each thread has its own instance; the bracket is kept per thread
  * all the same (a {@link ThreadLocal} of this instance), so an instance shared between threads stays correct.
@@ -102,17 +108,21 @@ public class MicrosecondTiming extends AbstractTestElement implements SampleMoni
         SampleResult result = context.getPreviousResult();
         if (end == NONE || result == null) {
             vars.remove(VARIABLE);
+            ArrivalTiming.NONE.put(vars);
             return;
         }
-        vars.put(VARIABLE, Long.toString(micros(start, end, result)));
+        long[] sent = clipped(start, end, result);
+        vars.put(VARIABLE, Long.toString(Math.max(0, (sent[1] - sent[0]) / 1_000)));
+        ArrivalTiming.of(ArrivalContext.firstSample(), sent[0], sent[1]).put(vars);
     }
 
-    private static long micros(long start, long end, SampleResult result) {
+    /** The sample's bracket as JMeter counts it, {from, to} in System.nanoTime. */
+    private static long[] clipped(long start, long end, SampleResult result) {
         if (!JMETER_NANO_CLOCK) {
-            return Math.max(0, (end - start) / 1_000);
+            return new long[] {start, Math.max(start, end)};
         }
         long offset = offsetMillis(result);
-        return SampleBracket.micros(start, end, result.getStartTime() - offset, result.getEndTime() - offset);
+        return SampleBracket.clip(start, end, result.getStartTime() - offset, result.getEndTime() - offset);
     }
 
     /** JMeter's offset of this result's timestamps from nanoTime's milliseconds (read within one millisecond). */

@@ -38,12 +38,22 @@ final class SampleBracket {
      *         clock JMeter was told to take from the wall, {@code sampleresult.useNanoTime=false}, that stepped)
      */
     static long micros(long startNanos, long endNanos, long startMillis, long endMillis) {
+        long[] clipped = clip(startNanos, endNanos, startMillis, endMillis);
+        return Math.max(0, (clipped[1] - clipped[0]) / 1_000);
+    }
+
+    /**
+     * The clipped bracket itself, {@code {from, to}} on the monitor's clock (System.nanoTime): {@code from} is when the
+     * request was sent as JMeter counts it, the start of an open-model arrival's service time and the end of its
+     * lateness. Arguments as {@link #micros}; the monitor's own bracket when the two do not overlap.
+     */
+    static long[] clip(long startNanos, long endNanos, long startMillis, long endMillis) {
         long first = firstNanoOf(startMillis);
         long last = lastNanoOf(endMillis);
         long from = Math.max(startNanos, first);
         long to = Math.min(endNanos, last);
         if (to < from) {
-            return Math.max(0, (endNanos - startNanos) / 1_000);
+            return new long[] {startNanos, Math.max(startNanos, endNanos)};
         }
         boolean startUnknown = first - startNanos > OVERHEAD_NANOS;
         boolean endUnknown = endNanos - last > OVERHEAD_NANOS;
@@ -54,7 +64,7 @@ final class SampleBracket {
         if (endUnknown) {
             to = Math.max(from, middle(Math.max(firstNanoOf(endMillis), from), last, last));
         }
-        return (to - from) / 1_000;
+        return new long[] {from, to};
     }
 
     /** The middle of {@code [low, min(high, cap)]}. */

@@ -23,12 +23,27 @@ public record Sample(
         int allThreads,
         long latencyMillis,
         long connectMillis,
-        long elapsedMicros) {
+        long elapsedMicros,
+        long arrivalResponseMicros,
+        long latenessMicros) {
 
     /** The results file's column of the response time in microseconds (a JMeter sample variable). */
     public static final String ELAPSED_US = "elapsed_us";
     /** {@link #elapsedMicros} of a sample timed in whole milliseconds only. */
     public static final long NO_MICROS = -1;
+
+    /** The results file's column of an open-model arrival's response time from its due time (µs). */
+    public static final String RESPONSE_US = "response_us";
+    /** The results file's column of how late the arrival was sent (µs): the generator's delay. */
+    public static final String LATENESS_US = "lateness_us";
+
+    /** A sample that is not an open-model arrival timed from its due time (the closed model, a plan of one's own). */
+    public Sample(long startMillis, long elapsedMillis, String label, String responseCode, boolean success,
+                  String failureMessage, long bytesReceived, long bytesSent, int groupThreads, int allThreads,
+                  long latencyMillis, long connectMillis, long elapsedMicros) {
+        this(startMillis, elapsedMillis, label, responseCode, success, failureMessage, bytesReceived, bytesSent,
+                groupThreads, allThreads, latencyMillis, connectMillis, elapsedMicros, NO_MICROS, NO_MICROS);
+    }
 
     /** A sample of a results file without the {@value #ELAPSED_US} column: timed in whole milliseconds. */
     public Sample(long startMillis, long elapsedMillis, String label, String responseCode, boolean success,
@@ -43,11 +58,25 @@ public record Sample(
         return elapsedMicros >= 0;
     }
 
+    /** Whether the row is an open-model arrival timed from its due time ({@value #RESPONSE_US}, {@value #LATENESS_US}). */
+    public boolean timedFromArrival() {
+        return arrivalResponseMicros >= 0 && latenessMicros >= 0;
+    }
+
     /**
-     * The response time the latency figures are made of, in microseconds: {@link #elapsedMicros} when the row has
-     * it, else JMeter's whole milliseconds × 1000 (never negative).
+     * The response time the latency figures are made of, in microseconds: for an open-model arrival timed from its due
+     * time, that response time (the latency a user sees: the generator's lateness included); otherwise the service
+     * time ({@link #serviceMicros()}).
      */
     public long responseMicros() {
+        return timedFromArrival() ? arrivalResponseMicros : serviceMicros();
+    }
+
+    /**
+     * The service time in microseconds, from the request's send to the reply's end: {@link #elapsedMicros} when the
+     * row has it, else JMeter's whole milliseconds × 1000 (never negative).
+     */
+    public long serviceMicros() {
         return timedInMicros() ? elapsedMicros : Math.max(0, elapsedMillis) * 1000;
     }
 

@@ -35,10 +35,13 @@ final class SampleCsvHandler extends AbstractBaseCsvCallbackHandler<Sample> {
     private static final int CONNECT = 11;
     /** The microsecond timing element's sample variable: optional, and empty in a row it did not time. */
     private static final int ELAPSED_US = 12;
+    /** An open-model arrival's response time from its due time, and its lateness: optional, like elapsed_us. */
+    private static final int RESPONSE_US = 13;
+    private static final int LATENESS_US = 14;
     /** Header names (lower case) of the slots above, in slot order. */
     private static final List<String> SLOT_NAMES = List.of("timestamp", "elapsed", "label", "responsecode", "success",
         "failuremessage", "bytes", "sentbytes", "grpthreads", "allthreads", "latency", "connect",
-        Sample.ELAPSED_US.toLowerCase(Locale.ROOT));
+        Sample.ELAPSED_US.toLowerCase(Locale.ROOT), Sample.RESPONSE_US, Sample.LATENESS_US);
     private static final int FIRST_TEXT = LABEL;
     private static final int LAST_TEXT = FAILURE_MESSAGE;
 
@@ -62,6 +65,8 @@ final class SampleCsvHandler extends AbstractBaseCsvCallbackHandler<Sample> {
         // A row shorter than the header leaves its missing columns empty, as JMeter leaves optional ones.
         Arrays.fill(numbers, 0);
         numbers[ELAPSED_US] = Sample.NO_MICROS;
+        numbers[RESPONSE_US] = Sample.NO_MICROS;
+        numbers[LATENESS_US] = Sample.NO_MICROS;
         Arrays.fill(texts, "");
         success = false;
     }
@@ -81,8 +86,8 @@ final class SampleCsvHandler extends AbstractBaseCsvCallbackHandler<Sample> {
                 && (buf[offset + 2] | 0x20) == 'u' && (buf[offset + 3] | 0x20) == 'e';
         } else if (slot >= FIRST_TEXT && slot <= LAST_TEXT) {
             texts[slot] = sameOrNew(slot, buf, offset, len);
-        } else if (slot == ELAPSED_US) {
-            numbers[slot] = micros(buf, offset, len);
+        } else if (slot >= ELAPSED_US) {
+            numbers[slot] = micros(buf, offset, len, slot);
         } else {
             numbers[slot] = number(buf, offset, len, slot);
         }
@@ -96,7 +101,8 @@ final class SampleCsvHandler extends AbstractBaseCsvCallbackHandler<Sample> {
         }
         return wrapRecord(new Sample(numbers[TIMESTAMP], numbers[ELAPSED], texts[LABEL], texts[RESPONSE_CODE], success,
             texts[FAILURE_MESSAGE], numbers[BYTES], numbers[SENT_BYTES], (int) numbers[GRP_THREADS],
-            (int) numbers[ALL_THREADS], numbers[LATENCY], numbers[CONNECT], numbers[ELAPSED_US]));
+            (int) numbers[ALL_THREADS], numbers[LATENCY], numbers[CONNECT], numbers[ELAPSED_US], numbers[RESPONSE_US],
+            numbers[LATENESS_US]));
     }
 
     /** The line the current record started on (1 is the header). */
@@ -164,14 +170,15 @@ final class SampleCsvHandler extends AbstractBaseCsvCallbackHandler<Sample> {
     }
 
     /**
-     * The {@value Sample#ELAPSED_US} value; {@link Sample#NO_MICROS} when the row has none: empty, or "null" (what
+     * A microsecond column's value ({@value Sample#ELAPSED_US}, {@value Sample#RESPONSE_US},
+     * {@value Sample#LATENESS_US}); {@link Sample#NO_MICROS} when the row has none: empty, or "null" (what
      * JMeter writes for a sample variable that was not set), or negative (no time).
      */
-    private long micros(char[] buf, int offset, int len) {
+    private long micros(char[] buf, int offset, int len, int slot) {
         if (len == 0 || (len == 4 && new String(buf, offset, len).equalsIgnoreCase("null"))) {
             return Sample.NO_MICROS;
         }
-        long value = number(buf, offset, len, ELAPSED_US);
+        long value = number(buf, offset, len, slot);
         return value < 0 ? Sample.NO_MICROS : value;
     }
 

@@ -1,6 +1,8 @@
 package org.esbbench.report;
 
 import java.util.Map;
+import java.util.Optional;
+import org.esbbench.report.arrivals.ArrivalFigures;
 
 /**
  * Figures of the samples of one window. Response times are those of every sample in the window, failed ones
@@ -18,6 +20,9 @@ import java.util.Map;
  * @param durationMillis    the window's length, or less if the run ended early (last sample's end)
  * @param failureMessages   the most frequent failure messages and their counts (at most a few)
  * @param latencyTiming     whether the response times were timed in microseconds or in whole milliseconds
+ * @param arrivals          the open model's arrivals timed from their due time: their service times and lateness
+ *                          (the response-time figures above are then response times from the due time); empty
+ *                          for the closed model and plans without the timing
  */
 public record Statistics(
         long samples,
@@ -36,7 +41,25 @@ public record Statistics(
         long bytesSent,
         int maxThreads,
         Map<String, Long> failureMessages,
-        LatencyTiming latencyTiming) {
+        LatencyTiming latencyTiming,
+        Optional<ArrivalFigures> arrivals) {
+
+    /** Figures of a window without open-model arrivals timed from their due time. */
+    public Statistics(long samples, long errors, long incorrect, long durationMillis, double meanMillis,
+                      double stdDevMillis, double minMillis, double maxMillis, double p50Millis, double p90Millis,
+                      double p95Millis, double p99Millis, long bytesReceived, long bytesSent, int maxThreads,
+                      Map<String, Long> failureMessages, LatencyTiming latencyTiming) {
+        this(samples, errors, incorrect, durationMillis, meanMillis, stdDevMillis, minMillis, maxMillis, p50Millis,
+                p90Millis, p95Millis, p99Millis, bytesReceived, bytesSent, maxThreads, failureMessages, latencyTiming,
+                Optional.empty());
+    }
+
+    /** The same figures with the arrivals judged against {@code boundMillis} ({@code -DlatenessBound}). */
+    public Statistics judgedBy(double boundMillis) {
+        return new Statistics(samples, errors, incorrect, durationMillis, meanMillis, stdDevMillis, minMillis,
+                maxMillis, p50Millis, p90Millis, p95Millis, p99Millis, bytesReceived, bytesSent, maxThreads,
+                failureMessages, latencyTiming, arrivals.map(a -> a.judgedBy(boundMillis)));
+    }
 
     /** Figures of whole milliseconds (JMeter's elapsed only). */
     public Statistics(long samples, long errors, long incorrect, long durationMillis, double meanMillis,

@@ -1,6 +1,7 @@
 package org.esbbench.report;
 
 import org.HdrHistogram.Histogram;
+import org.esbbench.report.arrivals.ArrivalRecorder;
 
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -18,6 +19,7 @@ final class StatisticsAccumulator {
     private static final String OTHER = "(other messages)";
 
     private final LatencyRecorder latency = new LatencyRecorder();
+    private final ArrivalRecorder arrivals = new ArrivalRecorder();
     private final Map<String, Long> failureMessages = new HashMap<>();
     /** Whether the file has JMeter's failureMessage column; without it a failed sample's key says so. */
     private final boolean failureMessageColumn;
@@ -49,6 +51,7 @@ final class StatisticsAccumulator {
         min = Math.min(min, micros);
         max = Math.max(max, micros);
         latency.add(sample);
+        arrivals.add(sample);
         lastEnd = Math.max(lastEnd, sample.endMillis());
         bytesReceived += sample.bytesReceived();
         bytesSent += sample.bytesSent();
@@ -94,7 +97,7 @@ final class StatisticsAccumulator {
         return new Statistics(samples, errors, incorrect, duration, mean, Math.sqrt(variance),
                 samples == 0 ? 0 : min / 1000.0, samples == 0 ? 0 : max / 1000.0,
                 percentile(50), percentile(90), percentile(95), percentile(99),
-                bytesReceived, bytesSent, maxThreads, topMessages(), latency.timing());
+                bytesReceived, bytesSent, maxThreads, topMessages(), latency.timing(), arrivals.figures());
     }
 
     private double percentile(double percentile) {

@@ -19,13 +19,16 @@ import java.util.zip.GZIPInputStream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The smoke run's samples timed in microseconds (the plans' Microsecond Timing, saved as the results files' last
- * column {@code elapsed_us}) agree with JMeter's own {@code elapsed}: every sample of every scenario run, each
- * thread's first included, has a value and |elapsed_us / 1000 - elapsed| &lt;= 1 ms.
+ * The smoke run's samples timed in microseconds (the plans' Microsecond Timing, saved as the results files' column
+ * {@code elapsed_us}, followed by the open model's arrival columns) agree with JMeter's own {@code elapsed}: every
+ * sample of every scenario run, each thread's first included, has a value and |elapsed_us / 1000 - elapsed| &lt;= 1
+ * ms. Every open-model sample is timed from its arrival's due time as well, on kept-alive connections.
  */
 class MicrosecondTimingIT {
     private static final Path ROOT = Path.of(System.getProperty("esbbench.root", "..")).toAbsolutePath().normalize();
     private static final String COLUMN = "elapsed_us";
+    /** The columns the suite appends to every results file, in order. */
+    private static final List<String> OURS = List.of(COLUMN, "intended_us", "lateness_us", "response_us");
     private static List<Path> resultsFiles;
 
     @BeforeAll
@@ -45,7 +48,8 @@ class MicrosecondTimingIT {
             try (Reader in = open(file);
                  CSVParser csv = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
                 List<String> header = csv.getHeaderNames();
-                assertThat(header).as(file.getFileName() + " header").last().isEqualTo(COLUMN);
+                assertThat(header.subList(header.size() - OURS.size(), header.size())).as(file.getFileName()
+                        + " header's last columns").isEqualTo(OURS);
                 List<String> disagreeing = new ArrayList<>();
                 long samples = 0;
                 long subMillisecond = 0;
@@ -71,6 +75,52 @@ class MicrosecondTimingIT {
                         .isPositive();
             }
         }
+    }
+
+    /**
+     * An open-model file (its point's name has the rate, {@code _r40_}): every sample is an arrival's first, timed
+     * from its due time, response = lateness + service (µs, each rounded down once); the pooled threads keep their
+     * connections (at most one connect per thread). A closed-model file has no arrival timing at all.
+     */
+    @Test
+    void openModelSamplesAreTimedFromTheirDueTimeOnKeptAliveConnections() throws IOException {
+        int openFiles = 0;
+        for (Path file : resultsFiles) {
+            boolean open = file.getFileName().toString().matches("[a-z-]+_r\\d+_.*");
+            openFiles += open ? 1 : 0;
+            try (Reader in = open(file);
+                 CSVParser csv = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
+                long connects = 0;
+                java.util.Set<String> threads = new java.util.HashSet<>();
+                for (CSVRecord r : csv) {
+                    String where = file.getFileName() + " line " + r.getRecordNumber();
+                    if (!open) {
+                        assertThat(List.of(r.get("intended_us"), r.get("lateness_us"), r.get("response_us")))
+                                .as(where + ": a closed-model sample has no arrival timing").allMatch(v -> v.isEmpty()
+                                        || v.equals("null"));
+                        continue;
+                    }
+                    long elapsed = Long.parseLong(r.get(COLUMN));
+                    long lateness = Long.parseLong(r.get("lateness_us"));
+                    long response = Long.parseLong(r.get("response_us"));
+                    long intendedMs = Long.parseLong(r.get("intended_us")) / 1000;
+                    assertThat(lateness).as(where + " lateness_us").isNotNegative();
+                    assertThat(response - lateness - elapsed).as(where + ": response_us - lateness_us - elapsed_us")
+                            .isBetween(-2L, 2L);
+                    // due before JMeter's start of the sample (its whole milliseconds), within its lateness
+                    assertThat(intendedMs).as(where + ": intended_us against timeStamp")
+                            .isBetween(Long.parseLong(r.get("timeStamp")) - lateness / 1000 - 2,
+                                    Long.parseLong(r.get("timeStamp")) + 1);
+                    connects += Long.parseLong(r.get("Connect")) > 0 ? 1 : 0;
+                    threads.add(r.get("threadName"));
+                }
+                if (open) {
+                    assertThat(connects).as(file.getFileName() + ": samples with a connect, at most one per thread of "
+                            + threads.size()).isLessThanOrEqualTo(threads.size());
+                }
+            }
+        }
+        assertThat(openFiles).as("open-model results files").isPositive();
     }
 
     private static Reader open(Path file) throws IOException {

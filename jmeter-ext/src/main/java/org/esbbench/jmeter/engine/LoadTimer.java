@@ -13,6 +13,7 @@ import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.openmodel.OpenModelThreadGroup;
 import org.apache.jmeter.util.JMeterUtils;
+import org.esbbench.jmeter.arrivals.ArrivalsGroup;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -166,9 +167,9 @@ public final class LoadTimer implements TestStateListener {
     }
 
     private static void endArrivals(long loadStartMillis) {
-        // stop(): no further arrival; the threads in flight finish their request, then end.
-        for (OpenModelThreadGroup group : openModelGroups()) {
-            group.stop();
+        // no further arrival; the threads in flight finish their request, then end.
+        for (ArrivalsGroup group : openModelGroups()) {
+            group.endArrivals();
         }
         say(ARRIVALS_LINE + " " + (System.currentTimeMillis() - loadStartMillis) + " ms after the load started");
     }
@@ -184,17 +185,30 @@ public final class LoadTimer implements TestStateListener {
      * @return whether an open-model group was found
      */
     static boolean endOpenModelGroups() {
-        List<OpenModelThreadGroup> groups = openModelGroups();
-        groups.forEach(OpenModelThreadGroup::tellThreadsToStop);
+        List<ArrivalsGroup> groups = openModelGroups();
+        groups.forEach(ArrivalsGroup::endNow);
         return !groups.isEmpty();
     }
 
-    /** The running test's open-model thread groups. */
-    static List<OpenModelThreadGroup> openModelGroups() {
-        List<OpenModelThreadGroup> open = new ArrayList<>();
+    /** The running test's open-model thread groups: the suite's Scheduled Arrivals and JMeter's Open Model ones. */
+    static List<ArrivalsGroup> openModelGroups() {
+        List<ArrivalsGroup> open = new ArrayList<>();
         for (Object group : threadGroups()) {
-            if (group instanceof OpenModelThreadGroup g) {
+            if (group instanceof ArrivalsGroup g) {
                 open.add(g);
+            } else if (group instanceof OpenModelThreadGroup g) {
+                // stop(): no further arrival, the threads in flight finish; tellThreadsToStop(): as its schedule's end
+                open.add(new ArrivalsGroup() {
+                    @Override
+                    public void endArrivals() {
+                        g.stop();
+                    }
+
+                    @Override
+                    public void endNow() {
+                        g.tellThreadsToStop();
+                    }
+                });
             }
         }
         return open;

@@ -42,14 +42,25 @@ public final class RunSummary {
                         + plan.serverRestarts() + " server restart(s))" : " of load");
     }
 
-    /** "users 1, 2" or "rate 50/s" or both: the load levels of each model the run measures. */
+    /** The run parameter that says how the suite's open-model arrivals connect. */
+    static final String CONNECTIONS = "connections";
+
+    /**
+     * The load levels of each model the run measures and what its latency is: the closed model's is service time (a
+     * user who waits sends nothing), the open model's the response time from each arrival's due time, on the
+     * connections {@code -Dconnections} gave the suite's plans.
+     */
     public static String describeLoad(RunParameters plan) {
         List<String> parts = new ArrayList<>();
         if (plan.models().contains(RunParameters.LoadModel.CLOSED)) {
-            parts.add("closed model, users " + RunParameters.describe(plan.users()));
+            parts.add("closed model, users " + RunParameters.describe(plan.users())
+                    + " (latency: service time, a waiting user sends nothing)");
         }
         if (plan.models().contains(RunParameters.LoadModel.OPEN)) {
-            parts.add("open model, rate " + RunParameters.describe(plan.rates()) + " arrivals/s");
+            boolean fresh = "fresh".equals(plan.planValues().getOrDefault(CONNECTIONS, "pooled"));
+            parts.add("open model, rate " + RunParameters.describe(plan.rates()) + " arrivals/s"
+                    + (fresh ? ", a new connection each" : ", sharing kept-alive connections")
+                    + " (latency: response time from each arrival's due time, as a user sees it)");
         }
         return String.join("; ", parts);
     }

@@ -7,6 +7,7 @@ import static org.esbbench.maven.parameters.RunParameter.Trait.TO_PLANS;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.esbbench.report.arrivals.LatenessBound;
 import org.esbbench.report.run.DriftThreshold;
 import org.esbbench.report.run.ErrorTolerance;
 import org.esbbench.maven.servers.BackendDrill;
@@ -113,6 +114,11 @@ final class StandardParameters {
                 "Requests per keep-alive connection before it is renewed (the IBM method); 0 means never.")
                 .checkedBy(Checks.nonNegative(Integer.MAX_VALUE))
                 .with(RECORDED, TO_PLANS, RESUME_MATCHES));
+        list.add(RunParameter.of("connections", "pooled",
+                "Open model's connections: `pooled` (arrivals share kept-alive ones, as in the published rounds) or `fresh`"
+                        + " (one each).")
+                .checkedBy(Checks.oneOf("pooled", "fresh"))
+                .with(RECORDED, TO_PLANS, RESUME_MATCHES));
         list.add(RunParameter.of("connectTimeout", "5000",
                 "Connect timeout of each request, in ms.")
                 .checkedBy(Checks.positive(Integer.MAX_VALUE))
@@ -184,6 +190,10 @@ final class StandardParameters {
         list.add(RunParameter.of("driftThreshold", "10",
                 "% by which the first and last thirds of a window may differ in throughput or p99 before it is flagged `drift`.")
                 .checkedBy(Checks.parsedBy(DriftThreshold::parse))
+                .with(RECORDED));
+        list.add(RunParameter.of(LatenessBound.PARAMETER, LatenessBound.describe(LatenessBound.DEFAULT_MILLIS),
+                "Open model: ms after its due time past which an arrival counts as late; over 1 % late flags `generator-late`.")
+                .checkedBy(Checks.parsedBy(LatenessBound::parse))
                 .with(RECORDED));
         list.add(RunParameter.of(Criteria.PARAMETER, "",
                 "Pass/fail bounds on every point, `SCENARIO:FIGURE OP NUMBER` comma-separated, e.g. `direct:p99_ms<5,*:error_pct<=0.1` ([ci.md](ci.md)).")

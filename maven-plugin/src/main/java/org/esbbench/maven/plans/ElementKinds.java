@@ -11,6 +11,7 @@ final class ElementKinds {
             Map.entry("SetupThreadGroup", "setUp Thread Group"),
             Map.entry("PostThreadGroup", "tearDown Thread Group"),
             Map.entry("OpenModelThreadGroup", "Open Model Thread Group"),
+            Map.entry("org.esbbench.jmeter.arrivals.ScheduledArrivalsThreadGroup", "Scheduled Arrivals Thread Group"),
             Map.entry("com.blazemeter.jmeter.threads.concurrency.ConcurrencyThreadGroup", "Concurrency Thread Group"),
             Map.entry("com.blazemeter.jmeter.threads.arrivals.ArrivalsThreadGroup", "Arrivals Thread Group"),
             Map.entry("com.blazemeter.jmeter.threads.arrivals.FreeFormArrivalsThreadGroup",

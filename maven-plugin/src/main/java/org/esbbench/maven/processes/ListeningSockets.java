@@ -11,41 +11,57 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The TCP sockets that given processes listen on, from Linux's /proc: {@code /proc/net/tcp} and {@code tcp6} list
- * every socket in LISTEN state with its local address and inode, and {@code /proc/<pid>/fd} links name the inodes
- * a process holds. What the suite's tests use to check that nothing the run started listens beyond loopback.
+ * The sockets that given processes listen on, from Linux's /proc: {@code /proc/net/tcp} and {@code tcp6} list every
+ * TCP socket with its state, local address and inode, {@code udp} and {@code udp6} every UDP socket (one bound to a
+ * port and connected to no peer receives from anyone: JMeter's UDP stop port was one), and {@code /proc/<pid>/fd}
+ * links name the inodes a process holds. What the suite's tests use to check that nothing the run started listens
+ * beyond loopback.
  */
 public final class ListeningSockets {
     private static final Path PROC = Path.of("/proc");
     /** The LISTEN state in /proc/net/tcp's "st" column. */
     private static final String LISTEN = "0A";
+    public static final String TCP = "tcp";
+    public static final String UDP = "udp";
 
-    /** A listening socket: the process holding it, its local address (as ss prints it) and whether that is loopback. */
-    public record Listener(long pid, String address, int port, boolean loopback) {
+    /**
+     * A listening socket: the process holding it, its local address (as ss prints it), whether that is loopback, and
+     * its protocol ({@value #TCP} or {@value #UDP}).
+     */
+    public record Listener(long pid, String address, int port, boolean loopback, String protocol) {
+        /** A TCP listener. */
+        public Listener(long pid, String address, int port, boolean loopback) {
+            this(pid, address, port, loopback, TCP);
+        }
+
         @Override
         public String toString() {
-            return address + ":" + port + " (pid " + pid + " " + ProcessHandle.of(pid).flatMap(h -> h.info().command())
-                    .orElse("?") + ")";
+            return (TCP.equals(protocol) ? "" : protocol + " ") + address + ":" + port + " (pid " + pid + " "
+                    + ProcessHandle.of(pid).flatMap(h -> h.info().command()).orElse("?") + ")";
         }
     }
 
     private ListeningSockets() {
     }
 
-    /** Every TCP socket in LISTEN state that one of {@code pids} holds (empty where there is no /proc). */
+    /**
+     * Every TCP socket in LISTEN state and every UDP socket bound to a port and connected to no peer that one of
+     * {@code pids} holds (empty where there is no /proc).
+     */
     public static List<Listener> of(Collection<Long> pids) throws IOException {
         Map<Long, String[]> byInode = new HashMap<>();
-        for (String table : List.of("tcp", "tcp6")) {
+        for (String table : List.of("tcp", "tcp6", "udp", "udp6")) {
             Path file = PROC.resolve("net").resolve(table);
             if (!Files.isReadable(file)) {
                 continue;
             }
+            boolean udp = table.startsWith(UDP);
             List<String> lines = Files.readAllLines(file);
             for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
                 String[] f = line.trim().split("\\s+");
                 // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
-                if (f.length > 9 && LISTEN.equals(f[3])) {
-                    byInode.put(Long.parseLong(f[9]), new String[] {f[1]});
+                if (f.length > 9 && (udp ? receivesFromAnyone(f[1], f[2]) : LISTEN.equals(f[3]))) {
+                    byInode.put(Long.parseLong(f[9]), new String[] {f[1], udp ? UDP : TCP});
                 }
             }
         }
@@ -54,11 +70,16 @@ public final class ListeningSockets {
             for (long inode : socketInodes(pid)) {
                 String[] local = byInode.get(inode);
                 if (local != null) {
-                    listeners.add(listener(pid, local[0]));
+                    listeners.add(listener(pid, local[0], local[1]));
                 }
             }
         }
         return listeners;
+    }
+
+    /** A UDP socket bound to a port and connected to no peer (remote address and port all zero). */
+    private static boolean receivesFromAnyone(String local, String remote) {
+        return !local.endsWith(":0000") && remote.replace(":", "").chars().allMatch(c -> c == '0');
     }
 
     /** The inodes of the sockets a process holds ({@code socket:[INODE]} links); empty once it is gone. */
@@ -81,8 +102,13 @@ public final class ListeningSockets {
         return inodes;
     }
 
-    /** "0100007F:1F90" (IPv4, little-endian words) or 32 hex digits (IPv6, four little-endian words) and a port. */
+    /** A TCP listener at {@code local}, as {@link #listener(long, String, String)}. */
     static Listener listener(long pid, String local) {
+        return listener(pid, local, TCP);
+    }
+
+    /** "0100007F:1F90" (IPv4, little-endian words) or 32 hex digits (IPv6, four little-endian words) and a port. */
+    static Listener listener(long pid, String local, String protocol) {
         String[] hostPort = local.split(":");
         int port = Integer.parseInt(hostPort[1], 16);
         String hex = hostPort[0];
@@ -109,7 +135,7 @@ public final class ListeningSockets {
             }
             address = s.append(']').toString();
         }
-        return new Listener(pid, address, port, loopback);
+        return new Listener(pid, address, port, loopback, protocol);
     }
 
     private static boolean isZero(byte[] bytes, int from, int to) {

@@ -33,6 +33,9 @@ public final class JMeterCommand {
                 // JMeter 5.6.3 can leave a non-daemon thread behind once its test has ended (seen with the open
                 // model's thread group): without this the JVM never exits and the run waits for its deadline.
                 "-Jjmeterengine.force.system.exit=true",
+                // JMeter's non-GUI UDP stop port (4445 up) listens on every interface; nothing sends to a local
+                // JMeter there (the run stops it as a process), so it stays closed: 1000 or less disables it.
+                "-Jjmeterengine.nongui.port=0",
                 // The Microsecond Timing column at the results file's end, after a user's own sample variables.
                 SampleVariables.argument(jmeter)));
         if (initScript != null) {

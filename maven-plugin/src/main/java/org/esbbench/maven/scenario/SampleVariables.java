@@ -7,14 +7,16 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Properties;
 
 /**
  * JMeter's {@code sample_variables} for every JMeter the suite starts: whatever the JMeter home already sets
- * ({@code bin/user.properties} over {@code bin/jmeter.properties}, as JMeter loads them) with {@link #ELAPSED_US}
- * appended when missing, so that the results file gets the Microsecond Timing column at its end and a user's own
- * variables keep theirs. Passed as -J to a local JMeter and a remote run's client (which writes the file's header),
+ * ({@code bin/user.properties} over {@code bin/jmeter.properties}, as JMeter loads them) with {@link #OURS}
+ * appended where missing, so that the results file gets the Microsecond Timing and arrival columns at its end and a
+ * user's own variables keep theirs. Passed as -J to a local JMeter and a remote run's client (which writes the file's header),
  * and as -G to the engines, where the samples' events are built.
  */
 public final class SampleVariables {
@@ -25,24 +27,36 @@ public final class SampleVariables {
     /** The Microsecond Timing element's variable ({@code org.esbbench.jmeter.MicrosecondTiming.VARIABLE}). */
     public static final String ELAPSED_US = "elapsed_us";
 
+    /**
+     * The open model's arrival timing ({@code org.esbbench.jmeter.arrivals.ArrivalTiming}): due time, lateness and
+     * response time from the due time; empty ("null") in rows that are not an arrival's first sample.
+     */
+    public static final List<String> ARRIVAL_COLUMNS = List.of("intended_us", "lateness_us", "response_us");
+
+    /** Every column the suite adds, in the order it appends them. */
+    public static final List<String> OURS = List.of(ELAPSED_US, "intended_us", "lateness_us", "response_us");
+
     private SampleVariables() {
     }
 
-    /** The value for {@code jmeter}: its own setting with {@link #ELAPSED_US} appended when missing. */
+    /** The value for {@code jmeter}: its own setting with {@link #OURS} appended where missing. */
     public static String of(JMeterInstallation jmeter) {
         Path bin = jmeter.home().resolve("bin");
         String configured = read(bin.resolve("jmeter.properties"), "");
-        return withElapsedUs(read(bin.resolve("user.properties"), configured));
+        return withOurColumns(read(bin.resolve("user.properties"), configured));
     }
 
-    /** {@code configured} (comma-separated, as JMeter splits it) with {@link #ELAPSED_US} last unless it is there. */
-    static String withElapsedUs(String configured) {
+    /** {@code configured} (comma-separated, as JMeter splits it) with each of {@link #OURS} last unless it is there. */
+    static String withOurColumns(String configured) {
         String trimmed = configured == null ? "" : configured.trim();
-        if (trimmed.isEmpty()) {
-            return ELAPSED_US;
+        List<String> names = new ArrayList<>(trimmed.isEmpty() ? List.of()
+                : Arrays.stream(trimmed.split(",")).map(String::trim).toList());
+        for (String ours : OURS) {
+            if (!names.contains(ours)) {
+                names.add(ours);
+            }
         }
-        boolean present = Arrays.stream(trimmed.split(",")).map(String::trim).anyMatch(ELAPSED_US::equals);
-        return present ? trimmed : trimmed + "," + ELAPSED_US;
+        return String.join(",", names);
     }
 
     /** {@code -Jsample_variables=...} for a JMeter started from {@code jmeter}. */

@@ -64,11 +64,14 @@ class PlanContractLoadModelTest {
                 "plan arrivals-open-model.jmx: Arrivals Thread Group 'open' (direct > open): a thread group that is"
                         + " not one of the suite's load models sends samples, which would be counted in the run's"
                         + " figures (the suite runs one closed-model group: bzm - Concurrency Thread Group or Thread"
-                        + " Group, and one Open Model Thread Group); fix: disable or delete it, and run the request"
+                        + " Group, and one Scheduled Arrivals or Open Model Thread Group); fix: disable or delete it,"
+                        + " and run the request"
                         + " from the closed-model and open-model groups",
-                "plan arrivals-open-model.jmx: has no enabled open-model thread group; fix: add an Open Model Thread"
-                        + " Group with the schedule rate(${__P(rate,0)}/sec) random_arrivals(${__P(duration,1200)}"
-                        + " sec), with a Module Controller that runs the request");
+                "plan arrivals-open-model.jmx: has no enabled open-model thread group; fix: add a Scheduled"
+                        + " Arrivals Thread Group (jmeter-ext; or JMeter's Open Model Thread Group, which times each"
+                        + " sample from its send) with the schedule rate(${__P(rate,0)}/sec)"
+                        + " random_arrivals(${__P(duration,1200)} sec), with a Module Controller that runs the"
+                        + " request");
     }
 
     @Test

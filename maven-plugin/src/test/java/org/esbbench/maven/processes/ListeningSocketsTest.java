@@ -2,6 +2,7 @@ package org.esbbench.maven.processes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.List;
@@ -28,10 +29,18 @@ class ListeningSocketsTest {
     @Test
     void findsTheSocketsThisProcessListensOn() throws Exception {
         try (ServerSocket loopback = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-             ServerSocket wildcard = new ServerSocket(0)) {
+             ServerSocket wildcard = new ServerSocket(0);
+             DatagramSocket udpLoopback = new DatagramSocket(0, InetAddress.getLoopbackAddress());
+             DatagramSocket udpWildcard = new DatagramSocket(0);
+             DatagramSocket udpConnected = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+            // connected to one peer: it receives from that peer only, it listens to no one else
+            udpConnected.connect(InetAddress.getLoopbackAddress(), udpLoopback.getLocalPort());
             List<ListeningSockets.Listener> mine = ListeningSockets.of(List.of(ProcessHandle.current().pid()));
-            assertThat(mine).anyMatch(l -> l.port() == loopback.getLocalPort() && l.loopback());
+            assertThat(mine).anyMatch(l -> l.port() == loopback.getLocalPort() && l.loopback() && l.protocol().equals("tcp"));
             assertThat(mine).anyMatch(l -> l.port() == wildcard.getLocalPort() && !l.loopback());
+            assertThat(mine).anyMatch(l -> l.port() == udpLoopback.getLocalPort() && l.loopback() && l.protocol().equals("udp"));
+            assertThat(mine).anyMatch(l -> l.port() == udpWildcard.getLocalPort() && !l.loopback() && l.protocol().equals("udp"));
+            assertThat(mine).noneMatch(l -> l.port() == udpConnected.getLocalPort() && l.protocol().equals("udp"));
         }
     }
 }

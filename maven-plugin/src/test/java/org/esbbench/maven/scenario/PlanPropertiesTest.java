@@ -96,11 +96,11 @@ class PlanPropertiesTest {
         JMeterInstallation jmeter = new JMeterInstallation(dir, dir.resolve("bin/ApacheJMeter-5.6.3.jar"));
         List<String> cmd = JMeterCommand.of(jmeter, 1024, run.plan("direct").file(), props, dir.resolve("a.csv"), dir.resolve("a.log"),
                 dir.resolve("run-init.groovy"), 1202);
-        assertThat(cmd).contains("-Xmx1024m", "-n", dir.resolve("jmx/soap-http.jmx").toString(), "-Jscenario=direct",
+        assertThat(cmd).contains("-Xmx1024m", "-n", dir.resolve("jmx/soap-http.jmx").toString(), "-Jscenario=direct", "-Jjmeterengine.nongui.port=0",
                 "-Jpath=/esb/proxy", "-Jusers=20", "-Jjmeterengine.force.system.exit=true",
                 "-Jjsr223.init.file=" + dir.resolve("run-init.groovy"), "-Jesbbench.loadSeconds=1202",
                 // The Microsecond Timing column: this JMeter home sets no sample_variables of its own.
-                "-Jsample_variables=elapsed_us");
+                "-Jsample_variables=elapsed_us,intended_us,lateness_us,response_us");
         assertThat(cmd.stream().filter(a -> a.startsWith("-J") && !a.startsWith("-Jjmeterengine")
                 && !a.startsWith("-Jjsr223") && !a.startsWith("-Jesbbench.") && !a.startsWith("-Jsample_variables=")))
                 .hasSize(props.size());

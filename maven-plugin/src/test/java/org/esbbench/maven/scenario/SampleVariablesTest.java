@@ -11,6 +11,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 class SampleVariablesTest {
 
+    /** The columns the suite appends: the Microsecond Timing's, then the arrivals'. */
+    private static final String OURS = "elapsed_us,intended_us,lateness_us,response_us";
+
     @TempDir
     Path home;
 
@@ -32,28 +35,28 @@ class SampleVariablesTest {
     }
 
     @Test
-    void aHomeWithoutSampleVariablesGetsTheMicrosecondColumnAlone() throws Exception {
-        assertThat(SampleVariables.of(jmeter("jmeter.save.saveservice.output_format=csv\n", null))).isEqualTo("elapsed_us");
-        assertThat(SampleVariables.of(jmeter(null, null))).isEqualTo("elapsed_us");
+    void aHomeWithoutSampleVariablesGetsTheSuitesColumnsAlone() throws Exception {
+        assertThat(SampleVariables.of(jmeter("jmeter.save.saveservice.output_format=csv\n", null))).isEqualTo(OURS);
+        assertThat(SampleVariables.of(jmeter(null, null))).isEqualTo(OURS);
     }
 
     @Test
-    void theSuitesOwnSettingIsKeptAsItIs() throws Exception {
-        assertThat(SampleVariables.of(jmeter("sample_variables=elapsed_us\n", null))).isEqualTo("elapsed_us");
+    void theSuitesOwnColumnIsNotRepeated() throws Exception {
+        assertThat(SampleVariables.of(jmeter("sample_variables=elapsed_us\n", null))).isEqualTo(OURS);
     }
 
     @Test
     void aUsersOwnVariablesComeFirstAndTheColumnIsAppended() throws Exception {
         assertThat(SampleVariables.of(jmeter("sample_variables=elapsed_us\n", "sample_variables=orderId,region\n")))
-                .isEqualTo("orderId,region,elapsed_us");
-        assertThat(SampleVariables.of(jmeter("sample_variables=orderId\n", null))).isEqualTo("orderId,elapsed_us");
-        assertThat(SampleVariables.of(jmeter(null, "sample_variables=elapsed_us, orderId\n"))).isEqualTo("elapsed_us, orderId");
+                .isEqualTo("orderId,region," + OURS);
+        assertThat(SampleVariables.of(jmeter("sample_variables=orderId\n", null))).isEqualTo("orderId," + OURS);
+        assertThat(SampleVariables.of(jmeter(null, "sample_variables=elapsed_us, orderId\n"))).isEqualTo("elapsed_us,orderId,intended_us,lateness_us,response_us");
     }
 
     @Test
     void everyJMeterOfADistributedRunGetsTheSameValue() throws Exception {
         JMeterInstallation jmeter = jmeter(null, "sample_variables=orderId\n");
-        assertThat(SampleVariables.argument(jmeter)).isEqualTo("-Jsample_variables=orderId,elapsed_us");
-        assertThat(SampleVariables.globalArgument(jmeter)).isEqualTo("-Gsample_variables=orderId,elapsed_us");
+        assertThat(SampleVariables.argument(jmeter)).isEqualTo("-Jsample_variables=orderId," + OURS);
+        assertThat(SampleVariables.globalArgument(jmeter)).isEqualTo("-Gsample_variables=orderId," + OURS);
     }
 }

@@ -1,6 +1,7 @@
 package org.esbbench.report.figures;
 
 import org.esbbench.report.LatencyHistogram;
+import org.esbbench.report.arrivals.ArrivalFigures;
 import org.esbbench.report.usage.WindowUsage;
 
 import java.util.List;
@@ -95,11 +96,33 @@ public final class StandardFigures {
     public static final Figure HOST_MEMORY = usage("host_memory_pct", "host memory", "%", 2,
             WindowUsage::hostMemoryPercent).shown(1);
 
+    /*
+     * The open model's arrivals timed from their due time (the suite's Scheduled Arrivals Thread Group): the headline
+     * response-time figures are then the latency a user sees, from the due time; these are the service time (from
+     * the actual send) and the generator's lateness. Unknown (empty) for the closed model, whose response time is
+     * its service time.
+     */
+    public static final Figure SERVICE_P50 = arrivals("service_p50_ms", "service p50", "ms", LATENCY_DECIMALS,
+            ArrivalFigures::serviceP50Millis).shown(3);
+    public static final Figure SERVICE_P99 = arrivals("service_p99_ms", "service p99", "ms", LATENCY_DECIMALS,
+            ArrivalFigures::serviceP99Millis).charted().shown(3);
+    public static final Figure SERVICE_P99_9 = arrivals("service_p99_9_ms", "service p99.9", "ms", LATENCY_DECIMALS,
+            ArrivalFigures::serviceP999Millis).shown(3);
+    public static final Figure LATENESS_P50 = arrivals("lateness_p50_ms", "lateness p50", "ms", LATENCY_DECIMALS,
+            ArrivalFigures::latenessP50Millis).shown(3);
+    public static final Figure LATENESS_P99 = arrivals("lateness_p99_ms", "lateness p99", "ms", LATENCY_DECIMALS,
+            ArrivalFigures::latenessP99Millis).charted().shown(3);
+    public static final Figure LATENESS_MAX = arrivals("lateness_max_ms", "lateness max", "ms", LATENCY_DECIMALS,
+            ArrivalFigures::latenessMaxMillis).shown(3);
+    public static final Figure LATE_PCT = arrivals("late_pct", "late arrivals %", "%", 6, ArrivalFigures::latePercent)
+            .shown(2);
+
     /** The response-time figures (ms): in whole milliseconds when the run's plan had no microsecond timing. */
     public static final List<Figure> RESPONSE_TIMES = List.of(MEAN, STDDEV, MIN, MAX, P50, P90, P95, P99, P99_9);
 
     static final List<Figure> ALL = List.of(SAMPLES, ERRORS, ERROR_PCT, INCORRECT, INCORRECT_PCT, THROUGHPUT, MEAN,
-            STDDEV, MIN, MAX, P50, P90, P95, P99, P99_9, CPU_PER_MESSAGE, NET_CPU_PER_MESSAGE, SERVER_CPU, GC_THROUGHPUT, HEAP_AFTER_FULL_GC,
+            STDDEV, MIN, MAX, P50, P90, P95, P99, P99_9, SERVICE_P50, SERVICE_P99, SERVICE_P99_9, LATENESS_P50,
+            LATENESS_P99, LATENESS_MAX, LATE_PCT, CPU_PER_MESSAGE, NET_CPU_PER_MESSAGE, SERVER_CPU, GC_THROUGHPUT, HEAP_AFTER_FULL_GC,
             GENERATOR_CPU, CLIENT_CPU, BUSIEST_ENGINE_CPU, BUSIEST_ENGINE_HOST_CPU, BACKEND_CPU, BACKEND_CPU_PER_MESSAGE, GENERATOR_CPU_PER_SAMPLE,
             MACHINE_CPU, SERVER_CORES_BUSY, GENERATOR_CORES_BUSY, HOST_CPU, HOST_MEMORY);
 
@@ -120,6 +143,11 @@ public final class StandardFigures {
     private static Figure percentile(String id, String title, double percentile) {
         return Figure.mergedHistogram(id, title, "ms", LATENCY_DECIMALS,
                 h -> LatencyHistogram.millisAtPercentile(h, percentile)).shown(3);
+    }
+
+    private static Figure arrivals(String id, String title, String unit, int decimals,
+                                   Function<ArrivalFigures, Double> f) {
+        return Figure.median(id, title, unit, decimals, m -> m.statistics().arrivals().map(f).orElse(null));
     }
 
     private static Figure usage(String id, String title, String unit, int decimals, Function<WindowUsage, Double> f) {

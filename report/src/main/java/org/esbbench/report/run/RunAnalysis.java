@@ -1,5 +1,6 @@
 package org.esbbench.report.run;
 
+import org.esbbench.report.arrivals.LatenessBound;
 import org.esbbench.report.chart.ScalingCharts;
 import org.esbbench.report.folder.EnginesFile;
 import org.esbbench.report.folder.LatestRun;
@@ -66,7 +67,10 @@ public final class RunAnalysis {
         RawResults.requireNoneDropped(layout, plan.scenarioRuns().stream().map(RunParametersFile.ScenarioRun::name).toList());
         ScenarioRunAnalyser analyser = new ScenarioRunAnalyser(layout, options.figures(), options.jmeter(), log, tolerance)
                 .withDashboardHeapLimit(options.dashboardHeapLimitMb())
-                .withDriftThreshold(options.driftThresholdPercent());
+                .withDriftThreshold(options.driftThresholdPercent())
+                // recorded by check, as the run planned them
+                .withLatenessBound(LatenessBound.of(plan.parameters()))
+                .withConnections(plan.parameters().get("connections"));
 
         java.util.Optional<EnginesFile> generators = EnginesFile.read(layout.dir());
         Map<String, WindowUsage> usageByScenarioRun = new java.util.LinkedHashMap<>();

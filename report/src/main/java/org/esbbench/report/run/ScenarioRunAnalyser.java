@@ -5,6 +5,7 @@ import org.esbbench.report.WindowedResults;
 import org.esbbench.report.chart.HostChart;
 import org.esbbench.report.chart.LatencyChart;
 import org.esbbench.report.chart.ThroughputChart;
+import org.esbbench.report.arrivals.LatenessBound;
 import org.esbbench.report.dashboard.JMeterDashboard;
 import org.esbbench.report.dashboard.JMeterInstallation;
 import org.esbbench.report.figures.Figures;
@@ -49,6 +50,8 @@ public final class ScenarioRunAnalyser {
     private final ErrorTolerance tolerance;
     private long dashboardHeapLimitMb = AnalysisOptions.NO_HEAP_LIMIT;
     private double driftThresholdPercent = AnalysisOptions.DEFAULT_DRIFT_THRESHOLD_PERCENT;
+    private double latenessBoundMillis = LatenessBound.DEFAULT_MILLIS;
+    private boolean freshConnections;
 
     /** With no error tolerated ({@link ErrorTolerance#NONE}). */
     public ScenarioRunAnalyser(RunLayout layout, Figures figures, Optional<JMeterInstallation> jmeter, Consumer<String> log) {
@@ -83,6 +86,21 @@ public final class ScenarioRunAnalyser {
         return this;
     }
 
+    /** How late an open-model arrival may be sent before it counts as late ({@code -DlatenessBound}, ms). */
+    public ScenarioRunAnalyser withLatenessBound(double millis) {
+        this.latenessBoundMillis = millis;
+        return this;
+    }
+
+    /**
+     * The run's {@code connections} parameter: {@code fresh} when the suite's arrivals each had a new connection (its
+     * default, {@code pooled}, shares kept-alive ones).
+     */
+    public ScenarioRunAnalyser withConnections(String connections) {
+        this.freshConnections = "fresh".equals(connections == null ? "" : connections.strip());
+        return this;
+    }
+
     /**
      * What one scenario run gave: its row (empty when its results could not be read), failures and warnings, and
      * what the drift rule said of its window (empty when its results could not be read).
@@ -104,11 +122,19 @@ public final class ScenarioRunAnalyser {
      * @param usage its CPU and GC figures over the window
      */
     /**
-     * The flag of every open-model point: JMeter's Open Model Thread Group starts a thread per arrival, and a thread's
-     * connections are its own, so the server accepts one connection per message (the closed model's users keep
+     * The flag of an open-model point whose arrivals each had a new connection: JMeter's own Open Model Thread Group
+     * (a thread per arrival, and a thread's connections are its own) or the suite's with {@code -Dconnections=fresh}.
+     * The server then accepts one connection per message (the closed model's users and the pooled arrivals keep
      * theirs): the reason its CPU per message reads several times the closed model's at the same scenario.
      */
     public static final String CONNECTION_PER_ARRIVAL_FLAG = "connection-per-arrival";
+
+    /**
+     * The flag of an open-model point whose samples carry no arrival timing (a plan of one's own with JMeter's Open
+     * Model Thread Group): its latency is timed from each send, so an arrival the generator sent late is timed from
+     * when it was sent, not from when it was due, and the wait is in no figure.
+     */
+    public static final String TIMED_FROM_SEND_FLAG = "timed-from-send";
 
     public Outcome analyse(Point point, int repeat, Path jtl, long warmupMillis, long measurementMillis,
                            WindowUsageSource usage) {
@@ -125,7 +151,7 @@ public final class ScenarioRunAnalyser {
             failures.add(name + ": " + e.getMessage());
             return new Outcome(Optional.empty(), failures, List.of());
         }
-        Statistics m = results.measurement();
+        Statistics m = results.measurement().judgedBy(latenessBoundMillis);
         try {
             writeWindowFiles(name, results);
         } catch (IOException e) {
@@ -138,7 +164,7 @@ public final class ScenarioRunAnalyser {
         String dashboard = jmeter.isPresent() && m.samples() > 0 ? dashboard(jmeter.get(), jtl, results, name, failures, warnings) : "";
         WindowUsage windowUsage = usage.usage(m.samples(), from, to);
         List<String> flags = new ArrayList<>(windowUsage.flags());
-        if (point.isOpen()) {
+        if (point.isOpen() && (freshConnections || m.arrivals().isEmpty())) {
             flags.add(CONNECTION_PER_ARRIVAL_FLAG + ": each arrival is a JMeter thread of its own with a new connection"
                     + " (TCP, or a JMS connection and session), so CPU per msg includes the server's cost of one"
                     + " connection per message; the closed model's users keep theirs");
@@ -151,6 +177,11 @@ public final class ScenarioRunAnalyser {
             flags.add(ErrorTolerance.FLAG + ": " + percent(m.errorPercent()) + " % > " + tolerance.describe() + " %");
         }
         // Like the saturation flags, drift is for the reader: it does not fail the run.
+        if (point.isOpen() && m.samples() > 0 && m.arrivals().isEmpty()) {
+            flags.add(TIMED_FROM_SEND_FLAG + ": the plan's open-model group times each sample from its send, not from"
+                    + " its arrival's due time: an arrival the load generator sent late shows no wait");
+        }
+        m.arrivals().flatMap(LatenessBound::flag).ifPresent(flags::add);
         WindowDrift drift = WindowDrift.of(results.overTime().thirds(), driftThresholdPercent);
         drift.flag().ifPresent(flags::add);
         RepeatRow row = new RepeatRow(point, repeat,

@@ -97,6 +97,15 @@ final class SummaryMarkdown {
                 a row flagged cpu-per-msg-host-level has CPU µs per message from the host's CPU (everything on that
                 host), the server's own being unknown; a row flagged host-figures-unknown had a PerfMon agent but
                 no readings from it in its window, so its host columns are empty.""");
+        if (timedFromArrivals(summary.points())) {
+            text.append("""
+                     An open-model row's response times (mean, percentiles) are timed from each arrival's due time,
+                    as a user sees them: the wait for the load generator included; service p50/p99/p99.9 are from the
+                    actual send, lateness p50/p99/max how late the generator sent the arrivals, late arrivals % the
+                    share sent later than -DlatenessBound; a row flagged generator-late had more than 1 % of its
+                    arrivals late, so its p99 carries the generator's delay, not only the server's. A closed-model
+                    row's response time is its service time: a user who waits for a reply sends nothing meanwhile.""");
+        }
         if (!summary.drift().isEmpty()) {
             text.append(' ').append(DriftSection.flagSentence(summary.driftThresholdPercent()));
         }
@@ -132,6 +141,11 @@ final class SummaryMarkdown {
     }
 
     /** Whether the server had cores of its own: the busy share of its cores is known for some point. */
+    /** Whether a row was of open-model arrivals timed from their due time (the suite's Scheduled Arrivals). */
+    private static boolean timedFromArrivals(List<PointSummary> points) {
+        return points.stream().anyMatch(p -> p.value(StandardFigures.SERVICE_P50) != null);
+    }
+
     private static boolean isolated(List<PointSummary> points) {
         return points.stream().anyMatch(p -> p.value(StandardFigures.SERVER_CORES_BUSY) != null);
     }

@@ -28,7 +28,7 @@ final class RunListeners {
     static List<ListeningSockets.Listener> requireLoopbackOnly(RunLayout layout) throws IOException {
         Set<Long> pids = runProcesses(layout);
         List<ListeningSockets.Listener> listeners = ListeningSockets.of(pids);
-        assertThat(listeners).as("TCP listeners of the run's processes " + pids).isNotEmpty()
+        assertThat(listeners).as("listeners (TCP, and UDP bound to no peer) of the run's processes " + pids).isNotEmpty()
                 .allSatisfy(l -> assertThat(l.loopback()).as("listens beyond loopback: " + l).isTrue());
         ChildBuild.say("listeners of the run's " + pids.size() + " processes, all on loopback: " + listeners.stream()
                 .map(l -> l.address() + ":" + l.port()).distinct().collect(Collectors.joining(", ")));

@@ -18,15 +18,17 @@ public final class LoadModelRule implements PlanRule {
     static final String CONCURRENCY = "com.blazemeter.jmeter.threads.concurrency.ConcurrencyThreadGroup";
     static final String THREAD_GROUP = "ThreadGroup";
     static final String OPEN_MODEL = "OpenModelThreadGroup";
+    /** The suite's open-model group: JMeter's schedule, arrivals timed from their due time, pooled connections. */
+    static final String SCHEDULED_ARRIVALS = "org.esbbench.jmeter.arrivals.ScheduledArrivalsThreadGroup";
 
     private static final String CLOSED_FIX = "add a bzm - Concurrency Thread Group with Target Concurrency"
             + " ${__P(users,10)}, Ramp Up Time ${__P(rampup,30)}, Hold Target Rate Time ${__P(hold,1200)} and time"
             + " unit seconds (or a Thread Group with Number of Threads ${__P(users,10)}, Ramp-up period"
             + " ${__P(rampup,30)}, Loop Count Infinite, Specify Thread lifetime ticked and Duration"
             + " ${__P(duration,1200)}), with a Module Controller that runs the request";
-    private static final String OPEN_FIX = "add an Open Model Thread Group with the schedule"
-            + " rate(${__P(rate,0)}/sec) random_arrivals(${__P(duration,1200)} sec), with a Module Controller that"
-            + " runs the request";
+    private static final String OPEN_FIX = "add a Scheduled Arrivals Thread Group (jmeter-ext; or JMeter's Open Model"
+            + " Thread Group, which times each sample from its send) with the schedule rate(${__P(rate,0)}/sec)"
+            + " random_arrivals(${__P(duration,1200)} sec), with a Module Controller that runs the request";
 
     /** A field of a thread group that must read a property. */
     private record Field(String property, String label, String parameter, String example) {
@@ -59,7 +61,7 @@ public final class LoadModelRule implements PlanRule {
             int samplers = samplers(plan, element);
             if (element.is(CONCURRENCY) || element.is(THREAD_GROUP)) {
                 closed.add(group);
-            } else if (element.is(OPEN_MODEL)) {
+            } else if (element.is(OPEN_MODEL) || element.is(SCHEDULED_ARRIVALS)) {
                 open.add(group);
             } else if (element.is("SetupThreadGroup") || element.is("PostThreadGroup")) {
                 if (samplers > 0) {
@@ -69,7 +71,8 @@ public final class LoadModelRule implements PlanRule {
             } else if (samplers > 0) {
                 findings.violation(group, "a thread group that is not one of the suite's load models sends samples,"
                         + " which would be counted in the run's figures (the suite runs one closed-model group: bzm"
-                        + " - Concurrency Thread Group or Thread Group, and one Open Model Thread Group)",
+                        + " - Concurrency Thread Group or Thread Group, and one Scheduled Arrivals or Open Model"
+                        + " Thread Group)",
                         "disable or delete it, and run the request from the closed-model and open-model groups");
             }
         }

@@ -1,0 +1,50 @@
+package org.esbbench.jmeter.arrivals;
+
+import java.util.Optional;
+import org.apache.jmeter.threads.JMeterVariables;
+
+/**
+ * An open-model sample timed from its arrival's due time, as results-file columns (the suite's
+ * {@code sample_variables}): when it was due ({@value #INTENDED}, µs since the epoch), how late it was sent
+ * ({@value #LATENESS}, the generator's delay: a busy core, a GC pause, a thread to wake or a pool thread to wait for)
+ * and its response time from the due time ({@value #RESPONSE} = lateness + service time, {@code elapsed_us}). A sample
+ * that is not an arrival's first (or not of an arrival at all: the closed model) has none of them.
+ *
+ * @param arrival the arrival, empty for none
+ * @param fromNanos the send as JMeter counts it (System.nanoTime)
+ * @param toNanos   the reply's end, likewise
+ */
+public record ArrivalTiming(Optional<Arrival> arrival, long fromNanos, long toNanos) {
+    public static final String INTENDED = "intended_us";
+    public static final String LATENESS = "lateness_us";
+    public static final String RESPONSE = "response_us";
+    /** No arrival: the variables are removed (the results file then shows them empty). */
+    public static final ArrivalTiming NONE = new ArrivalTiming(Optional.empty(), 0, 0);
+
+    public static ArrivalTiming of(Optional<Arrival> arrival, long fromNanos, long toNanos) {
+        return new ArrivalTiming(arrival, fromNanos, toNanos);
+    }
+
+    /** Microseconds from the due time to the send; negative never (a send before its due time is on time). */
+    public long latenessMicros() {
+        return arrival.map(a -> Math.max(0, Math.floorDiv(fromNanos - a.intendedNanos(), 1_000))).orElse(0L);
+    }
+
+    /** Microseconds from the due time to the reply's end. */
+    public long responseMicros() {
+        return arrival.map(a -> Math.floorDiv(toNanos - Math.min(a.intendedNanos(), fromNanos), 1_000)).orElse(0L);
+    }
+
+    /** Sets the three variables, or removes them without an arrival. */
+    public void put(JMeterVariables vars) {
+        if (arrival.isEmpty()) {
+            vars.remove(INTENDED);
+            vars.remove(LATENESS);
+            vars.remove(RESPONSE);
+            return;
+        }
+        vars.put(INTENDED, Long.toString(arrival.get().intendedEpochMicros()));
+        vars.put(LATENESS, Long.toString(latenessMicros()));
+        vars.put(RESPONSE, Long.toString(responseMicros()));
+    }
+}

@@ -1,0 +1,50 @@
+package org.esbbench.jmeter.arrivals;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Optional;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.junit.jupiter.api.Test;
+
+class ArrivalTimingTest {
+    private static final ArrivalClock CLOCK = new ArrivalClock(1_700_000_000_000_000L, 5_000_000_000L);
+
+    @Test
+    void aLateSendCountsItsLatenessInTheResponseTime() {
+        // due at 1 s after the anchor, sent 2.5 ms late, served in 0.4 ms
+        Arrival due = new Arrival(3, 6_000_000_000L, CLOCK);
+        ArrivalTiming t = ArrivalTiming.of(Optional.of(due), 6_002_500_000L, 6_002_900_000L);
+        JMeterVariables vars = new JMeterVariables();
+
+        t.put(vars);
+
+        assertThat(vars.get(ArrivalTiming.INTENDED)).isEqualTo(Long.toString(1_700_000_001_000_000L));
+        assertThat(vars.get(ArrivalTiming.LATENESS)).isEqualTo("2500");
+        assertThat(vars.get(ArrivalTiming.RESPONSE)).isEqualTo("2900");
+    }
+
+    @Test
+    void noArrivalRemovesTheColumnsValues() {
+        JMeterVariables vars = new JMeterVariables();
+        vars.put(ArrivalTiming.RESPONSE, "1");
+        vars.put(ArrivalTiming.LATENESS, "1");
+        vars.put(ArrivalTiming.INTENDED, "1");
+
+        ArrivalTiming.NONE.put(vars);
+
+        assertThat(vars.get(ArrivalTiming.RESPONSE)).isNull();
+        assertThat(vars.get(ArrivalTiming.LATENESS)).isNull();
+        assertThat(vars.get(ArrivalTiming.INTENDED)).isNull();
+    }
+
+    @Test
+    void onlyTheArrivalsFirstSampleIsTimedFromItsDueTime() {
+        Arrival due = new Arrival(0, 1, CLOCK);
+        ArrivalContext.begin(due);
+
+        assertThat(ArrivalContext.firstSample()).contains(due);
+        assertThat(ArrivalContext.firstSample()).isEmpty();
+        ArrivalContext.end();
+        assertThat(ArrivalContext.firstSample()).isEmpty();
+    }
+}

@@ -1,0 +1,86 @@
+package org.esbbench.smoke.drills;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.esbbench.report.arrivals.LatenessBound;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunParametersFile;
+import org.junit.jupiter.api.Test;
+
+import java.io.Reader;
+import java.nio.file.Files;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The generator made late on purpose: an open-model run of the direct scenario, 100 arrivals/s, two repeats of a 5 s
+ * warm-up and a 20 s window. In the middle of repeat 1's window the test stops JMeter's process (SIGSTOP) for
+ * {@value #STALL_MS} ms, then lets it go on (SIGCONT); repeat 2 runs undisturbed. The arrivals due during the stall
+ * are sent when JMeter goes on, and are timed from when they were due: repeat 1's response-time p99.9 shows the stall,
+ * its service time (from the actual send) does not, its lateness max does and it is flagged generator-late;
+ * repeat 2 shows none of it. At 100/s a window has about 2000 arrivals: p99.9 is the third slowest, so the one
+ * request in flight when JMeter stopped (its service time holds the stall) does not move it, while the hundred or so
+ * arrivals due during the stall do.
+ */
+class GeneratorStallIT {
+    private static final long STALL_MS = 1200;
+    /** What the stall's arrivals must show at least: the stall less the wait for the first arrival due in it. */
+    private static final double SHOWN_MS = 1000;
+
+    @Test
+    void aStoppedGeneratorShowsInResponseTimesAndLatenessNotInServiceTimes() throws Exception {
+        ChildBuild child = ChildBuild.start("stall", List.of("-Dscenarios=direct", "-Dmodel=open", "-Drate=100",
+                "-Drepeats=2", "-Dwarmup=5", "-Dmeasurement=20", "-Ddashboards=false"));
+        RunLayout layout = child.awaitRun();
+        List<RunParametersFile.ScenarioRun> runs = RunParametersFile.read(layout.runParametersFile()).scenarioRuns();
+        assertThat(runs).hasSize(2);
+        String stalled = runs.get(0).name();
+        String undisturbed = runs.get(1).name();
+        child.awaitSamples(layout.jtl(stalled));
+        Thread.sleep(5_000 + 9_000); // the warm-up, then about the window's middle
+        long pid = ChildBuild.running(layout, "jmeter-" + stalled).pid();
+        long stoppedAt = System.nanoTime();
+        signal("STOP", pid);
+        Thread.sleep(STALL_MS);
+        signal("CONT", pid);
+        long stallMs = (System.nanoTime() - stoppedAt) / 1_000_000;
+        ChildBuild.say("stall: JMeter (pid " + pid + ") of " + stalled + " stopped for " + stallMs + " ms");
+        int exit = child.awaitEnd();
+        assertThat(exit).as("exit (log " + child.log + "): a late generator is flagged, not failed").isZero();
+
+        CSVRecord late = row(layout, 1);
+        CSVRecord calm = row(layout, 2);
+        assertThat(ms(late, "p99_9_ms")).as("response p99.9 of " + stalled).isGreaterThanOrEqualTo(SHOWN_MS);
+        assertThat(ms(late, "lateness_max_ms")).as("lateness max of " + stalled).isGreaterThanOrEqualTo(SHOWN_MS);
+        assertThat(ms(late, "service_p99_9_ms")).as("service p99.9 of " + stalled).isLessThan(SHOWN_MS / 2);
+        assertThat(late.get("flags")).as("flags of " + stalled).contains(LatenessBound.FLAG + ": ");
+        for (String figure : List.of("p99_9_ms", "lateness_max_ms", "service_p99_9_ms")) {
+            assertThat(ms(calm, figure)).as(figure + " of " + undisturbed).isLessThan(SHOWN_MS / 2);
+        }
+        assertThat(calm.get("flags")).as("flags of " + undisturbed).doesNotContain(LatenessBound.FLAG);
+        assertThat(layout.summaryMd()).content().contains("generator-late in 1 of 2 repeats");
+        ChildBuild.say("stall: " + stalled + " p99.9 " + late.get("p99_9_ms") + " ms, service p99.9 "
+                + late.get("service_p99_9_ms") + " ms, lateness max " + late.get("lateness_max_ms") + " ms, late "
+                + late.get("late_pct") + " %; " + undisturbed + " p99.9 " + calm.get("p99_9_ms") + " ms, lateness max "
+                + calm.get("lateness_max_ms") + " ms, late " + calm.get("late_pct") + " %");
+    }
+
+    private static void signal(String signal, long pid) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
+        assertThat(kill.waitFor()).as("kill -" + signal + " " + pid).isZero();
+    }
+
+    private static double ms(CSVRecord row, String figure) {
+        return Double.parseDouble(row.get(figure));
+    }
+
+    /** points.csv's row of the given repeat. */
+    private static CSVRecord row(RunLayout layout, int repeat) throws Exception {
+        try (Reader in = Files.newBufferedReader(layout.points())) {
+            return CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in).getRecords()
+                    .stream().filter(r -> r.get("repeat").equals(Integer.toString(repeat))).findFirst()
+                    .orElseThrow(() -> new AssertionError("no row of repeat " + repeat + " in " + layout.points()));
+        }
+    }
+}
