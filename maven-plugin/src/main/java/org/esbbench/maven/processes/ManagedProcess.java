@@ -28,10 +28,16 @@ public final class ManagedProcess {
     private final StopSignal stopSignal;
     /** The process group it leads when started in one ({@link #startInOwnGroup}), else null. */
     private final ProcessGroup group;
-    /** The processes this JVM started, by pid: a goal that re-attaches one another goal started knows its exit code. */
-    private static final java.util.Map<Long, Process> STARTED = new java.util.concurrent.ConcurrentHashMap<>();
-    /** The wall-clock time this JVM recorded for each process it started, by pid (what processes.csv says). */
-    private static final java.util.Map<Long, Long> STARTED_AT = new java.util.concurrent.ConcurrentHashMap<>();
+    /**
+     * The processes this JVM started, by pid, each with the wall-clock time it recorded for it (what processes.csv
+     * says): a goal that re-attaches one another goal started knows its exit code, and knows it for the same process
+     * whatever the clocks did since.
+     */
+    private static final java.util.Map<Long, Launched> STARTED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** A process this JVM started and the start time it recorded. */
+    private record Launched(Process process, long recordedMs) {
+    }
 
     private ManagedProcess(String name, List<String> command, Path log, ProcessHandle handle, long startedAtMs,
                            Process process, StopSignal stopSignal, ProcessGroup group) {
@@ -83,8 +89,7 @@ public final class ManagedProcess {
 
     private static Process launch(List<String> command, Path workDir, Path log, long startedAtMs) throws IOException {
         Process process = LoggedChild.start(command, workDir, log);
-        STARTED.put(process.pid(), process);
-        STARTED_AT.put(process.pid(), startedAtMs);
+        STARTED.put(process.pid(), new Launched(process, startedAtMs));
         return process;
     }
 
@@ -128,14 +133,18 @@ public final class ManagedProcess {
 
     /** When this JVM started {@code handle}'s process (the time it recorded), if it did and it is still that one. */
     private static java.util.OptionalLong launchedHere(ProcessHandle handle) {
-        Long at = STARTED_AT.get(handle.pid());
-        return at != null && startedHere(handle) != null ? java.util.OptionalLong.of(at) : java.util.OptionalLong.empty();
+        return launched(handle).map(l -> java.util.OptionalLong.of(l.recordedMs()))
+                .orElse(java.util.OptionalLong.empty());
     }
 
     /** The Process of {@code handle} when this JVM started it (same pid, still that process), else null. */
     private static Process startedHere(ProcessHandle handle) {
-        Process p = STARTED.get(handle.pid());
-        return p != null && p.toHandle().equals(handle) ? p : null;
+        return launched(handle).map(Launched::process).orElse(null);
+    }
+
+    /** What this JVM recorded of {@code handle}'s process when it started it, if it did and it is still that one. */
+    private static Optional<Launched> launched(ProcessHandle handle) {
+        return Optional.ofNullable(STARTED.get(handle.pid())).filter(l -> l.process().toHandle().equals(handle));
     }
 
     /**
@@ -143,7 +152,8 @@ public final class ManagedProcess {
      * code 128 + N); empty while it runs or when another JVM started it.
      */
     public static java.util.Optional<String> endOf(long pid) {
-        Process p = STARTED.get(pid);
+        Launched launched = STARTED.get(pid);
+        Process p = launched == null ? null : launched.process();
         if (p == null || p.isAlive()) {
             return java.util.Optional.empty();
         }
