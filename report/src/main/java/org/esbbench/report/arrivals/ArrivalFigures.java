@@ -13,17 +13,18 @@ import org.HdrHistogram.Histogram;
  * @param latenessP50Millis lateness p50, ms
  * @param latenessP99Millis lateness p99, ms
  * @param latenessMaxMillis the latest send, ms after its due time
+ * @param service           the service time of every arrival (µs), written beside the response times' histogram
  * @param lateness          the lateness of every arrival (µs), for the count over a bound
  * @param boundMillis       the lateness that counts as late ({@code -DlatenessBound}, ms)
  */
 public record ArrivalFigures(long arrivals, double serviceP50Millis, double serviceP99Millis, double serviceP999Millis,
                              double latenessP50Millis, double latenessP99Millis, double latenessMaxMillis,
-                             Histogram lateness, double boundMillis) {
+                             Histogram service, Histogram lateness, double boundMillis) {
 
     /** The same arrivals judged against another bound. */
     public ArrivalFigures judgedBy(double otherBoundMillis) {
         return new ArrivalFigures(arrivals, serviceP50Millis, serviceP99Millis, serviceP999Millis, latenessP50Millis,
-                latenessP99Millis, latenessMaxMillis, lateness, otherBoundMillis);
+                latenessP99Millis, latenessMaxMillis, service, lateness, otherBoundMillis);
     }
 
     /**

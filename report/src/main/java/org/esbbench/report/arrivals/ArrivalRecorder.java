@@ -34,7 +34,7 @@ public final class ArrivalRecorder {
             return Optional.empty();
         }
         return Optional.of(new ArrivalFigures(arrivals, millis(service, 50), millis(service, 99), millis(service, 99.9),
-                millis(lateness, 50), millis(lateness, 99), latest / 1000.0, lateness.copy(),
+                millis(lateness, 50), millis(lateness, 99), latest / 1000.0, service.copy(), lateness.copy(),
                 LatenessBound.DEFAULT_MILLIS));
     }
 

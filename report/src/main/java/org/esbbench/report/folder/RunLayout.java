@@ -24,6 +24,7 @@ import java.nio.file.Path;
  *                        default); {@link #results(String)} names whichever form is there, every reader reads both
  * jtl/NAME.dropped       instead of the results, when the analysis dropped them (-DkeepResults=none)
  * histograms/NAME.hlog   the measurement window's response times in HdrHistogram's log format
+ * histograms/NAME.service.hlog  an open-model window's service times (from the send), beside them
  * latency/NAME.csv       the window's percentile distribution (what the latency chart plots)
  * dashboards/NAME/       JMeter's HTML dashboard of the window
  * charts/                PNG and SVG charts
@@ -192,6 +193,14 @@ public record RunLayout(Path dir) {
     /** The note the analysis leaves when it dropped the scenario run's results ({@code -DkeepResults=none}). */
     public Path droppedResults(String scenarioRun) {
         return dir.resolve(JTL).resolve(scenarioRun + ".dropped");
+    }
+
+    /**
+     * The measurement window's service times (from each send) in HdrHistogram's log format, written for an open-model
+     * window whose response times are timed from the arrivals' due time.
+     */
+    public Path serviceHistogram(String scenarioRun) {
+        return dir.resolve(HISTOGRAMS).resolve(scenarioRun + ".service.hlog");
     }
 
     public Path histogram(String scenarioRun) {

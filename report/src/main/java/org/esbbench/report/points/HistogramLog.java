@@ -28,16 +28,33 @@ import java.util.List;
  */
 public final class HistogramLog {
     /** The first line's comment: what the values are. */
-    static final String COMMENT = "measurement window, response times in microseconds (us), Interval_Max in ms; Tag:"
-            + " how they were timed: us = microseconds, ms = JMeter's whole milliseconds x 1000, mixed = some each";
+    static final String COMMENT = comment("response times");
+
+    /** The first line's comment of a log of {@code what} ("response times", "service times from each send"). */
+    private static String comment(String what) {
+        return "measurement window, " + what + " in microseconds (us), Interval_Max in ms; Tag: how they were timed:"
+                + " us = microseconds, ms = JMeter's whole milliseconds x 1000, mixed = some each";
+    }
     /** HdrHistogram's log divides an interval's maximum by this: microseconds to milliseconds. */
     private static final double MAX_IN_MILLIS = 1000.0;
 
     private HistogramLog() {
     }
 
-    /** Writes a histogram of microseconds tagged with its timing ({@link LatencyHistogram}). */
+    /** Writes a histogram of response times in microseconds tagged with its timing ({@link LatencyHistogram}). */
     public static void write(AbstractHistogram micros, Path file) throws IOException {
+        write(micros, file, COMMENT);
+    }
+
+    /**
+     * Writes an open-model window's service times (from each send; its response times are from the arrivals' due
+     * time), in microseconds tagged with their timing.
+     */
+    public static void writeServiceTimes(AbstractHistogram micros, Path file) throws IOException {
+        write(micros, file, comment("service times from each send"));
+    }
+
+    private static void write(AbstractHistogram micros, Path file, String comment) throws IOException {
         if (LatencyHistogram.timing(micros).isEmpty()) {
             // An untagged log would read back as whole milliseconds.
             throw new IllegalArgumentException(file + ": the histogram has no timing tag (" + micros.getTag() + ")");
@@ -45,7 +62,7 @@ public final class HistogramLog {
         Files.createDirectories(file.toAbsolutePath().getParent());
         try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
             HistogramLogWriter writer = new HistogramLogWriter(out);
-            writer.outputComment(COMMENT);
+            writer.outputComment(comment);
             writer.outputLogFormatVersion();
             writer.outputLegend();
             writer.outputIntervalHistogram(micros.getStartTimeStamp() / 1000.0, micros.getEndTimeStamp() / 1000.0, micros,

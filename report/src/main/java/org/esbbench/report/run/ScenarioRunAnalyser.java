@@ -1,5 +1,8 @@
 package org.esbbench.report.run;
 
+import org.HdrHistogram.Histogram;
+import org.esbbench.report.LatencyHistogram;
+import org.esbbench.report.LatencyTiming;
 import org.esbbench.report.Statistics;
 import org.esbbench.report.WindowedResults;
 import org.esbbench.report.chart.HostChart;
@@ -242,6 +245,14 @@ public final class ScenarioRunAnalyser {
 
     private void writeWindowFiles(String name, WindowedResults results) throws IOException {
         HistogramLog.write(results.measurementHistogram(), layout.histogram(name));
+        if (results.measurement().arrivals().isPresent()) {
+            // an arrival's first sample always has its microseconds (the element that times it from its due time)
+            Histogram service = LatencyHistogram.tagged(results.measurement().arrivals().get().service().copy(),
+                    LatencyTiming.MICROSECONDS);
+            service.setStartTimeStamp(results.measurementHistogram().getStartTimeStamp());
+            service.setEndTimeStamp(results.measurementHistogram().getEndTimeStamp());
+            HistogramLog.writeServiceTimes(service, layout.serviceHistogram(name));
+        }
         List<LatencyDistribution.Step> distribution = results.measurementDistribution();
         LatencyDistribution.write(distribution, layout.latency(name));
         if (!distribution.isEmpty()) {
