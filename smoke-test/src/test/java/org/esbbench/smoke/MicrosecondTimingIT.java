@@ -30,12 +30,13 @@ class MicrosecondTimingIT {
     /** The columns the suite appends to every results file, in order. */
     private static final List<String> OURS = List.of(COLUMN, "intended_us", "lateness_us", "response_us");
     private static List<Path> resultsFiles;
+    private static Path runDir;
 
     @BeforeAll
     static void findTheRunsResultsFiles() throws IOException {
         Path pointer = ROOT.resolve("suite/target/esb-bench/current-run");
         assertThat(pointer).as("the suite's pointer to this build's run").exists();
-        Path runDir = Path.of(Files.readString(pointer).strip());
+        runDir = Path.of(Files.readString(pointer).strip());
         try (var files = Files.list(runDir.resolve("jtl"))) {
             resultsFiles = files.filter(f -> f.getFileName().toString().matches(".*\\.csv(\\.gz)?")).sorted().toList();
         }
@@ -78,26 +79,33 @@ class MicrosecondTimingIT {
     }
 
     /**
-     * An open-model file (its point's name has the rate, {@code _r40_}): every sample is an arrival's first, timed
-     * from its due time, response = lateness + service (µs, each rounded down once); the pooled threads keep their
-     * connections (at most one connect per thread). A closed-model file has no arrival timing at all.
+     * An open-model file (its point's name has the rate, {@code _r20_}) of a plan with the suite's Scheduled Arrivals
+     * Thread Group: every sample is an arrival's first, timed from its due time, response = lateness + service (µs,
+     * each rounded down once), and the pooled threads keep their connections (at most one connect per thread). The
+     * example plan that keeps JMeter's Open Model Thread Group (jmx/examples/groovy-price-check.jmx, a plan of one's
+     * own) has no arrival timing at all, and its point says so with its flags; so has every closed-model file.
      */
     @Test
     void openModelSamplesAreTimedFromTheirDueTimeOnKeptAliveConnections() throws IOException {
-        int openFiles = 0;
+        List<String> timedFromDueTime = new ArrayList<>();
+        List<String> timedFromSend = new ArrayList<>();
         for (Path file : resultsFiles) {
             boolean open = file.getFileName().toString().matches("[a-z-]+_r\\d+_.*");
-            openFiles += open ? 1 : 0;
             try (Reader in = open(file);
                  CSVParser csv = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
+                List<CSVRecord> rows = csv.getRecords();
+                boolean arrivals = !rows.isEmpty() && !isEmpty(rows.get(0).get("lateness_us"));
+                if (open) {
+                    (arrivals ? timedFromDueTime : timedFromSend).add(file.getFileName().toString());
+                }
                 long connects = 0;
                 java.util.Set<String> threads = new java.util.HashSet<>();
-                for (CSVRecord r : csv) {
+                for (CSVRecord r : rows) {
                     String where = file.getFileName() + " line " + r.getRecordNumber();
-                    if (!open) {
+                    if (!arrivals) {
                         assertThat(List.of(r.get("intended_us"), r.get("lateness_us"), r.get("response_us")))
-                                .as(where + ": a closed-model sample has no arrival timing").allMatch(v -> v.isEmpty()
-                                        || v.equals("null"));
+                                .as(where + ": a file without arrival timing has none in any row")
+                                .allMatch(MicrosecondTimingIT::isEmpty);
                         continue;
                     }
                     long elapsed = Long.parseLong(r.get(COLUMN));
@@ -114,13 +122,31 @@ class MicrosecondTimingIT {
                     connects += Long.parseLong(r.get("Connect")) > 0 ? 1 : 0;
                     threads.add(r.get("threadName"));
                 }
-                if (open) {
-                    assertThat(connects).as(file.getFileName() + ": samples with a connect, at most one per thread of "
-                            + threads.size()).isLessThanOrEqualTo(threads.size());
+                assertThat(connects).as(file.getFileName() + ": samples with a connect, at most one per thread of "
+                        + threads.size()).isLessThanOrEqualTo(threads.size());
+            }
+        }
+        assertThat(timedFromDueTime).as("open-model results files of the standard plans").isNotEmpty()
+                .noneMatch(f -> f.startsWith("groovy-price-check_"));
+        assertThat(timedFromSend).as("open-model results files of JMeter's Open Model Thread Group")
+                .allMatch(f -> f.startsWith("groovy-price-check_")).isNotEmpty();
+        try (Reader in = Files.newBufferedReader(runDir.resolve("points.csv"), StandardCharsets.UTF_8);
+             CSVParser csv = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
+            for (CSVRecord r : csv) {
+                boolean open = Integer.parseInt(r.get("rate")) > 0;
+                String flags = r.get("flags");
+                String point = r.get("scenario") + " at rate " + r.get("rate");
+                if (open && r.get("scenario").equals("groovy-price-check")) {
+                    assertThat(flags).as(point).contains("timed-from-send: ", "connection-per-arrival: ");
+                } else {
+                    assertThat(flags).as(point).doesNotContain("timed-from-send", "connection-per-arrival");
                 }
             }
         }
-        assertThat(openFiles).as("open-model results files").isPositive();
+    }
+
+    private static boolean isEmpty(String value) {
+        return value.isEmpty() || value.equals("null");
     }
 
     private static Reader open(Path file) throws IOException {

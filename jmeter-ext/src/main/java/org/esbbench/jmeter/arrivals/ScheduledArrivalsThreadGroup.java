@@ -35,7 +35,9 @@ import org.slf4j.LoggerFactory;
  * connections alive (the default), or a thread and connection each, built before the arrival is due.
  *
  * <p>Lifecycle as JMeter's group: {@link #stop()} ends the arrivals and lets the threads finish their request;
- * {@link #tellThreadsToStop()} ends them now; at the schedule's end, threads still running are stopped.
+ * {@link #tellThreadsToStop()} ends them now; at the schedule's end, threads still running are stopped;
+ * {@link #endArrivals()} (the suite's load timer) ends the arrivals and keeps the group until its schedule's end or
+ * {@link #tellThreadsToStop()}.
  */
 public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements ArrivalsGroup, Serializable {
     private static final long serialVersionUID = 1L;
@@ -168,11 +170,12 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
         }
     }
 
+    /** JMeter's graceful stop: no further arrival, requests in flight finish, then the group ends. */
     @Override
     public void stop() {
         Session s = session;
         if (s != null) {
-            s.endArrivals();
+            s.stopGracefully();
         }
     }
 
@@ -184,9 +187,17 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
         }
     }
 
+    /**
+     * The suite's load timer at the load's end: no further arrival; the threads end once the arrivals due are served,
+     * and the group itself at its schedule's end (the drain) or when told to end now, as JMeter's group does, so that
+     * the timer sees every reply in and ends the test then.
+     */
     @Override
     public void endArrivals() {
-        stop();
+        Session s = session;
+        if (s != null) {
+            s.endArrivals();
+        }
     }
 
     @Override
@@ -210,7 +221,10 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
         private final LinkedBlockingQueue<Arrival> due = new LinkedBlockingQueue<>();
         private final AtomicInteger idle = new AtomicInteger();
         private final AtomicInteger made = new AtomicInteger();
-        private volatile boolean ended;
+        /** No further arrival is dispatched; the threads end once the arrivals due are served. */
+        private volatile boolean arrivalsOver;
+        /** The group ends without waiting for its schedule's end: now (threads stopped) or once they are done. */
+        private volatile boolean over;
         private volatile Thread starter;
         private long dispatched;
         private int mostWaiting;
@@ -234,7 +248,7 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
             long start = clock.nanos();
             JMeterThread next = null;
             long index = 0;
-            while (!ended && schedule.hasNext()) {
+            while (!arrivalsOver && schedule.hasNext()) {
                 Arrival arrival = new Arrival(index, start + Math.round(schedule.nextDouble() * 1e9), clock);
                 if (connections == Connections.FRESH && next == null) {
                     next = maker.make((int) index); // built while the arrival is not yet due
@@ -251,20 +265,26 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
                 dispatched++;
                 index++;
             }
-            if (!ended) {
-                parkUntil(start + Math.round(schedule.totalSeconds() * 1e9)); // a schedule that ends with a pause
-                endOfSchedule();
-            }
+            arrivalsOver = true;
             LOG.info("esb-bench: arrivals: {} dispatched, {} threads made, at most {} waiting for a thread ({})",
                     dispatched, made.get(), mostWaiting, connections);
+            // As JMeter's group: the group lasts its whole schedule (a pause at its end is the drain), unless it is
+            // told to end sooner.
+            long end = start + Math.round(schedule.totalSeconds() * 1e9);
+            for (long left = end - System.nanoTime(); left > 0 && !over; left = end - System.nanoTime()) {
+                LockSupport.parkNanos(left);
+            }
+            if (!over) {
+                endOfSchedule();
+            }
         }
 
         /** Waits until {@code nanos}; false when the arrivals ended meanwhile. */
         private boolean parkUntil(long nanos) {
-            for (long left = nanos - System.nanoTime(); left > 0 && !ended; left = nanos - System.nanoTime()) {
+            for (long left = nanos - System.nanoTime(); left > 0 && !arrivalsOver; left = nanos - System.nanoTime()) {
                 LockSupport.parkNanos(left);
             }
-            return !ended;
+            return !arrivalsOver;
         }
 
         private void startFresh(JMeterThread thread, Arrival arrival) {
@@ -307,7 +327,7 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
                     if (a != null) {
                         return Optional.of(a);
                     }
-                    if (ended) {
+                    if (arrivalsOver) {
                         return Optional.empty();
                     }
                     a = due.poll(IDLE_POLL_MILLIS, TimeUnit.MILLISECONDS);
@@ -323,19 +343,23 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
             }
         }
 
-        /** No further arrival; arrivals already due are still served, then the threads end; the pool then closes. */
+        /** No further arrival; arrivals already due are still served, then the threads end; the group lasts on. */
         void endArrivals() {
-            ended = true;
-            Thread t = starter;
-            if (t != null) {
-                LockSupport.unpark(t);
-            }
+            arrivalsOver = true;
+            unparkStarter();
+        }
+
+        /** No further arrival; arrivals already due are still served, then the threads end, and so does the group. */
+        void stopGracefully() {
+            arrivalsOver = true;
+            over = true;
+            unparkStarter();
             threads.shutdown();
         }
 
         /** As JMeter's group at its schedule's end: threads still serving an arrival are stopped and interrupted. */
         private void endOfSchedule() {
-            ended = true;
+            over = true;
             if (!active.isEmpty()) {
                 LOG.info("Schedule over with {} thread(s) still running: interrupting them", active.size());
             }
@@ -343,15 +367,21 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
             threads.shutdownNow();
         }
 
+        /** Everything ends now: no further arrival, those waiting dropped, threads stopped and interrupted. */
         void endNow() {
-            ended = true;
-            Thread t = starter;
-            if (t != null) {
-                t.interrupt();
-            }
+            arrivalsOver = true;
+            over = true;
+            unparkStarter();
             due.clear();
             stopActive(true);
             threads.shutdownNow();
+        }
+
+        private void unparkStarter() {
+            Thread t = starter;
+            if (t != null) {
+                LockSupport.unpark(t);
+            }
         }
 
         private void stopActive(boolean interrupt) {
