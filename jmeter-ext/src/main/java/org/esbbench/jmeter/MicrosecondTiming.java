@@ -111,18 +111,16 @@ public class MicrosecondTiming extends AbstractTestElement implements SampleMoni
             ArrivalTiming.NONE.put(vars);
             return;
         }
-        long[] sent = clipped(start, end, result);
-        vars.put(VARIABLE, Long.toString(Math.max(0, (sent[1] - sent[0]) / 1_000)));
-        ArrivalTiming.of(ArrivalContext.firstSample(), sent[0], sent[1]).put(vars);
-    }
-
-    /** The sample's bracket as JMeter counts it, {from, to} in System.nanoTime. */
-    private static long[] clipped(long start, long end, SampleResult result) {
         if (!JMETER_NANO_CLOCK) {
-            return new long[] {start, Math.max(start, end)};
+            vars.put(VARIABLE, Long.toString(Math.max(0, (end - start) / 1_000)));
+            ArrivalTiming.of(ArrivalContext.firstSample(), start, Math.max(start, end)).put(vars);
+            return;
         }
+        // The sample's bracket as JMeter counts it, {from, to} in System.nanoTime.
         long offset = offsetMillis(result);
-        return SampleBracket.clip(start, end, result.getStartTime() - offset, result.getEndTime() - offset);
+        long[] sent = SampleBracket.clip(start, end, result.getStartTime() - offset, result.getEndTime() - offset);
+        vars.put(VARIABLE, Long.toString(Math.max(0, (sent[1] - sent[0]) / 1_000)));
+        ArrivalTiming.of(ArrivalContext.firstSample(), sent[0], sent[1], offset).put(vars);
     }
 
     /** JMeter's offset of this result's timestamps from nanoTime's milliseconds (read within one millisecond). */

@@ -1,6 +1,7 @@
 package org.esbbench.jmeter.arrivals;
 
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.apache.jmeter.threads.JMeterVariables;
 
 /**
@@ -10,19 +11,36 @@ import org.apache.jmeter.threads.JMeterVariables;
  * and its response time from the due time ({@value #RESPONSE} = lateness + service time, {@code elapsed_us}). A sample
  * that is not an arrival's first (or not of an arrival at all: the closed model) has none of them.
  *
- * @param arrival the arrival, empty for none
- * @param fromNanos the send as JMeter counts it (System.nanoTime)
- * @param toNanos   the reply's end, likewise
+ * @param arrival           the arrival, empty for none
+ * @param fromNanos         the send as JMeter counts it (System.nanoTime)
+ * @param toNanos           the reply's end, likewise
+ * @param jmeterOffsetMillis JMeter's offset of its timestamps from nanoTime's milliseconds, when it times samples on
+ *                          nanoTime (its default): the due time is then written on JMeter's own clock, as the
+ *                          results file's timeStamp is, however the wall clock moved since the group's start
  */
-public record ArrivalTiming(Optional<Arrival> arrival, long fromNanos, long toNanos) {
+public record ArrivalTiming(Optional<Arrival> arrival, long fromNanos, long toNanos, OptionalLong jmeterOffsetMillis) {
     public static final String INTENDED = "intended_us";
     public static final String LATENESS = "lateness_us";
     public static final String RESPONSE = "response_us";
     /** No arrival: the variables are removed (the results file then shows them empty). */
-    public static final ArrivalTiming NONE = new ArrivalTiming(Optional.empty(), 0, 0);
+    public static final ArrivalTiming NONE = new ArrivalTiming(Optional.empty(), 0, 0, OptionalLong.empty());
 
+    /** Timed on the group's own anchor of the wall clock. */
     public static ArrivalTiming of(Optional<Arrival> arrival, long fromNanos, long toNanos) {
-        return new ArrivalTiming(arrival, fromNanos, toNanos);
+        return new ArrivalTiming(arrival, fromNanos, toNanos, OptionalLong.empty());
+    }
+
+    /** Timed on JMeter's own clock ({@code jmeterOffsetMillis}). */
+    public static ArrivalTiming of(Optional<Arrival> arrival, long fromNanos, long toNanos, long jmeterOffsetMillis) {
+        return new ArrivalTiming(arrival, fromNanos, toNanos, OptionalLong.of(jmeterOffsetMillis));
+    }
+
+    /** When the arrival was due, µs since the epoch: on JMeter's clock when known, else on the group's anchor. */
+    public long intendedEpochMicros() {
+        Arrival a = arrival.orElseThrow();
+        return jmeterOffsetMillis.isPresent()
+                ? Math.floorDiv(a.intendedNanos(), 1_000) + jmeterOffsetMillis.getAsLong() * 1_000
+                : a.intendedEpochMicros();
     }
 
     /** Microseconds from the due time to the send; negative never (a send before its due time is on time). */
@@ -43,7 +61,7 @@ public record ArrivalTiming(Optional<Arrival> arrival, long fromNanos, long toNa
             vars.remove(RESPONSE);
             return;
         }
-        vars.put(INTENDED, Long.toString(arrival.get().intendedEpochMicros()));
+        vars.put(INTENDED, Long.toString(intendedEpochMicros()));
         vars.put(LATENESS, Long.toString(latenessMicros()));
         vars.put(RESPONSE, Long.toString(responseMicros()));
     }

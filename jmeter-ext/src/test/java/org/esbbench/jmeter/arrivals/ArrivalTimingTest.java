@@ -24,6 +24,22 @@ class ArrivalTimingTest {
     }
 
     @Test
+    void onJMetersClockTheDueTimeIsWrittenWithJMetersOffset() {
+        // JMeter's clock reads nanoTime's milliseconds + 1,700,000,000,000 - 3 ms: the wall clock moved 3 ms since
+        // the group anchored its own (the anchor would say ...001_000_000), and the results file's timeStamp follows
+        // JMeter's clock
+        Arrival due = new Arrival(3, 6_000_000_000L, CLOCK);
+        long jmeterOffsetMillis = 1_700_000_000_000L - 5_000L - 3;
+        JMeterVariables vars = new JMeterVariables();
+
+        ArrivalTiming.of(Optional.of(due), 6_002_500_000L, 6_002_900_000L, jmeterOffsetMillis).put(vars);
+
+        assertThat(vars.get(ArrivalTiming.INTENDED)).isEqualTo(Long.toString(1_700_000_000_997_000L));
+        assertThat(vars.get(ArrivalTiming.LATENESS)).isEqualTo("2500");
+        assertThat(vars.get(ArrivalTiming.RESPONSE)).isEqualTo("2900");
+    }
+
+    @Test
     void noArrivalRemovesTheColumnsValues() {
         JMeterVariables vars = new JMeterVariables();
         vars.put(ArrivalTiming.RESPONSE, "1");
