@@ -65,20 +65,12 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
         return getPropertyAsString(SCHEDULE);
     }
 
-    public void setSchedule(String schedule) {
-        setProperty(SCHEDULE, schedule);
-    }
-
     public long getRandomSeed() {
         return getPropertyAsLong(RANDOM_SEED, 0);
     }
 
     public Connections getConnections() {
         return Connections.parse(getPropertyAsString(CONNECTIONS, "pooled"));
-    }
-
-    public void setConnections(Connections connections) {
-        setProperty(CONNECTIONS, connections.name().toLowerCase(java.util.Locale.ROOT));
     }
 
     public int getMaxThreads() {

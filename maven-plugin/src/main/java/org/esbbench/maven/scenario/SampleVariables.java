@@ -28,12 +28,10 @@ public final class SampleVariables {
     public static final String ELAPSED_US = "elapsed_us";
 
     /**
-     * The open model's arrival timing ({@code org.esbbench.jmeter.arrivals.ArrivalTiming}): due time, lateness and
-     * response time from the due time; empty ("null") in rows that are not an arrival's first sample.
+     * Every column the suite adds, in the order it appends them: {@link #ELAPSED_US}, then the open model's arrival
+     * timing ({@code org.esbbench.jmeter.arrivals.ArrivalTiming}: due time, lateness and response time from the due
+     * time; empty ("null") in rows that are not an arrival's first sample).
      */
-    public static final List<String> ARRIVAL_COLUMNS = List.of("intended_us", "lateness_us", "response_us");
-
-    /** Every column the suite adds, in the order it appends them. */
     public static final List<String> OURS = List.of(ELAPSED_US, "intended_us", "lateness_us", "response_us");
 
     private SampleVariables() {
