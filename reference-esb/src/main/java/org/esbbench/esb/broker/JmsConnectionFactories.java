@@ -3,6 +3,7 @@ package org.esbbench.esb.broker;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
+import java.util.Map;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.springframework.jms.connection.CachingConnectionFactory;
 
@@ -24,12 +25,25 @@ public final class JmsConnectionFactories implements AutoCloseable {
     }
 
     /**
-     * The factory {@code jndiName} of the JNDI context factory class {@code jndiFactory} at {@code brokerUrl}. The
-     * listeners and the caching template share it: each opens connections of its own from it.
+     * The reply connections' JNDI settings. ActiveMQ Classic's client refuses to send to a temporary queue it has
+     * not yet heard of ("Cannot publish to a deleted Destination"): it learns of other connections' temporary
+     * queues only from the broker's advisory messages, which reach each connection on their own, with no order
+     * against the requests the listeners' connections receive. A requester makes its JMSReplyTo queue and sends at
+     * once, so the reply connection could be told of the queue after the reply was ready, and the reply was lost:
+     * seen as the suite's JMS preflight waiting 30 s for a reply that never came (TemporaryReplyQueueIT measures
+     * how often the client refuses). Without watching advisories the client leaves the question to the broker,
+     * which knows its queues. Other providers ignore the name.
+     */
+    static final Map<String, String> REPLY_SETTINGS = Map.of("watchTopicAdvisories", "false");
+
+    /**
+     * The factory {@code jndiName} of the JNDI context factory class {@code jndiFactory} at {@code brokerUrl}, looked
+     * up twice: the listeners open connections of their own from one, the caching template its reply connection
+     * from the other, with {@link #REPLY_SETTINGS}.
      */
     public static JmsConnectionFactories fromJndi(String jndiFactory, String brokerUrl, String jndiName, int sessionCacheSize) {
-        ConnectionFactory factory = JndiConnectionFactory.lookup(jndiFactory, brokerUrl, jndiName);
-        return new JmsConnectionFactories(factory, factory, sessionCacheSize);
+        return new JmsConnectionFactories(JndiConnectionFactory.lookup(jndiFactory, brokerUrl, jndiName),
+                JndiConnectionFactory.lookup(jndiFactory, brokerUrl, jndiName, REPLY_SETTINGS), sessionCacheSize);
     }
 
     private JmsConnectionFactories(ConnectionFactory listener, ConnectionFactory template, int sessionCacheSize) {
@@ -62,9 +76,15 @@ public final class JmsConnectionFactories implements AutoCloseable {
 
     @Override
     public void close() {
+        ConnectionFactory replies = template.getTargetConnectionFactory();
         template.destroy();
-        // Artemis' factory holds a server locator; ActiveMQ Classic's holds nothing until a connection is made.
-        if (listener instanceof AutoCloseable closeable) {
+        // Artemis' factories hold a server locator each; ActiveMQ Classic's hold nothing until a connection is made.
+        closeFactory(listener);
+        closeFactory(replies);
+    }
+
+    private static void closeFactory(ConnectionFactory factory) {
+        if (factory instanceof AutoCloseable closeable) {
             try {
                 closeable.close();
             } catch (Exception e) {

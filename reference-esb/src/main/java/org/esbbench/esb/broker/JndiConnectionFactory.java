@@ -1,6 +1,7 @@
 package org.esbbench.esb.broker;
 
 import java.util.Hashtable;
+import java.util.Map;
 
 import jakarta.jms.ConnectionFactory;
 import javax.naming.Context;
@@ -24,7 +25,16 @@ public final class JndiConnectionFactory {
      * @param name           the connection factory's JNDI name, e.g. {@code ConnectionFactory}
      */
     public static ConnectionFactory lookup(String contextFactory, String providerUrl, String name) {
-        Hashtable<String, String> env = new Hashtable<>();
+        return lookup(contextFactory, providerUrl, name, Map.of());
+    }
+
+    /**
+     * As {@link #lookup(String, String, String)}, with {@code settings} added to the JNDI environment: context
+     * factories that make their connection factories from the environment (ActiveMQ Classic's sets each entry as a
+     * property of the factory) apply them, the others ignore names they do not know.
+     */
+    public static ConnectionFactory lookup(String contextFactory, String providerUrl, String name, Map<String, String> settings) {
+        Hashtable<String, String> env = new Hashtable<>(settings);
         env.put(Context.INITIAL_CONTEXT_FACTORY, contextFactory);
         env.put(Context.PROVIDER_URL, providerUrl);
         Context context = null;

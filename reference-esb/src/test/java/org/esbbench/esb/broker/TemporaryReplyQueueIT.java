@@ -1,0 +1,92 @@
+package org.esbbench.esb.broker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import jakarta.jms.Connection;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.InvalidDestinationException;
+import jakarta.jms.JMSException;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import jakarta.jms.TemporaryQueue;
+import org.apache.activemq.broker.BrokerService;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The race that lost the JMS preflight's reply on an ActiveMQ Classic broker, run many times: a requester makes its
+ * temporary reply queue and at once another connection sends to it, as the server's reply connection does. A Classic
+ * client that watches advisories refuses a good share of those sends ("Cannot publish to a deleted Destination":
+ * it has not yet heard of the queue); the server's reply factory must refuse none.
+ */
+class TemporaryReplyQueueIT {
+
+    private static final String CLASSIC_JNDI = "org.apache.activemq.jndi.ActiveMQInitialContextFactory";
+    private static final int SENDS = 500;
+
+    private static BrokerService broker;
+    private static String brokerUrl;
+
+    @BeforeAll
+    static void start() throws Exception {
+        broker = new BrokerService();
+        broker.setBrokerName("temporary-reply-queue-it");
+        broker.setPersistent(false);
+        broker.setUseJmx(false);
+        broker.addConnector("tcp://127.0.0.1:0");
+        broker.start();
+        broker.waitUntilStarted();
+        brokerUrl = broker.getTransportConnectors().get(0).getConnectUri().toString();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (broker != null) {
+            broker.stop();
+            broker.waitUntilStopped();
+        }
+    }
+
+    @Test
+    void theServersReplyConnectionSendsToEveryNewTemporaryQueue() throws Exception {
+        JmsConnectionFactories factories = JmsConnectionFactories.fromJndi(CLASSIC_JNDI, brokerUrl, "ConnectionFactory", 1);
+        try {
+            int refused = refusedOf(factories.listener(), factories.template());
+            System.out.println("TemporaryReplyQueueIT: the server's reply factory refused " + refused + " of " + SENDS);
+            assertThat(refused).as("sends of the server's reply factory refused, of " + SENDS).isZero();
+        } finally {
+            factories.close();
+        }
+    }
+
+    /** Shows that this test meets the race: a plain Classic factory (advisories watched) refuses some sends. */
+    @Test
+    void aClassicClientWatchingAdvisoriesRefusesSomeOfThem() throws Exception {
+        ConnectionFactory plain = JndiConnectionFactory.lookup(CLASSIC_JNDI, brokerUrl, "ConnectionFactory");
+        int refused = refusedOf(plain, plain);
+        System.out.println("TemporaryReplyQueueIT: a Classic client watching advisories refused " + refused + " of "
+                + SENDS + " sends to a temporary queue made just before");
+        assertThat(refused).isPositive();
+    }
+
+    /** Sends to {@value #SENDS} temporary queues, each made by a new requester just before: how many were refused. */
+    private static int refusedOf(ConnectionFactory requesters, ConnectionFactory replies) throws JMSException {
+        int refused = 0;
+        try (Connection replier = replies.createConnection()) {
+            Session session = replier.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageProducer producer = session.createProducer(null);
+            for (int i = 0; i < SENDS; i++) {
+                try (Connection requester = requesters.createConnection()) {
+                    TemporaryQueue replyTo = requester.createSession(false, Session.AUTO_ACKNOWLEDGE).createTemporaryQueue();
+                    try {
+                        producer.send(replyTo, session.createTextMessage("reply " + i));
+                    } catch (InvalidDestinationException e) {
+                        refused++;
+                    }
+                }
+            }
+        }
+        return refused;
+    }
+}
