@@ -62,8 +62,13 @@ class ServerCoresIT {
         }
         assertThat(roles).as("processes read while the run went on").contains("server", "backend", "jmeter", "monitor",
                 "build");
-        long jmeters = seen.stream().filter(r -> r.get("process").startsWith("jmeter-")).count();
-        assertThat(jmeters).as("one JMeter per scenario run, each read").isEqualTo(rows(runDir.resolve(RunLayout.POINTS)).size());
+        // JMeter itself is the row named after its scenario run; its children are rows of their own (jmeter-RUN/CMD)
+        List<String> jmeters = seen.stream().map(r -> r.get("process"))
+                .filter(n -> n.startsWith("jmeter-") && !n.contains("/")).toList();
+        List<String> scenarioRuns = rows(runDir.resolve(RunLayout.SCENARIO_RUNS)).stream()
+                .map(r -> "jmeter-" + r.get("name")).toList();
+        assertThat(scenarioRuns).hasSize(rows(runDir.resolve(RunLayout.POINTS)).size());
+        assertThat(jmeters).as("one JMeter per scenario run, each read once").containsExactlyInAnyOrderElementsOf(scenarioRuns);
     }
 
     @Test
