@@ -27,11 +27,16 @@ class GeneratorStallIT {
     private static final long STALL_MS = 1200;
     /** What the stall's arrivals must show at least: the stall less the wait for the first arrival due in it. */
     private static final double SHOWN_MS = 1000;
+    private static final int LATENESS_BOUND_MS = 100;
 
     @Test
     void aStoppedGeneratorShowsInResponseTimesAndLatenessNotInServiceTimes() throws Exception {
+        // A lateness bound of 100 ms, not the default 10 ms: this drill shares both CPUs among JMeter, the server and
+        // the backend (and whatever else the machine runs), where ordinary scheduling delays can make more than 1 % of
+        // the calm repeat's 2000 arrivals 10 ms late. The stall still makes about 110 of them (5 %) later than 100 ms.
         ChildBuild child = ChildBuild.start("stall", List.of("-Dscenarios=direct", "-Dmodel=open", "-Drate=100",
-                "-Drepeats=2", "-Dwarmup=5", "-Dmeasurement=20", "-Ddashboards=false"));
+                "-Drepeats=2", "-Dwarmup=5", "-Dmeasurement=20", "-Ddashboards=false",
+                "-D" + LatenessBound.PARAMETER + "=" + LATENESS_BOUND_MS));
         RunLayout layout = child.awaitRun();
         List<RunParametersFile.ScenarioRun> runs = RunParametersFile.read(layout.runParametersFile()).scenarioRuns();
         assertThat(runs).hasSize(2);
