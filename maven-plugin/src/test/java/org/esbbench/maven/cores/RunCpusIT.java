@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.esbbench.maven.processes.Deadline;
 import org.esbbench.maven.processes.ManagedProcess;
 import org.esbbench.report.cores.CpuLayout;
 import org.esbbench.report.cores.CpuList;
@@ -44,13 +45,25 @@ class RunCpusIT {
                     runDir.resolve("jmeter.out"));
             started.add(server);
             started.add(harness);
-            Thread.sleep(500);
-            assertThat(CpusAllowed.of(server.pid())).contains(layout.server());
-            assertThat(CpusAllowed.of(harness.pid())).contains(layout.harness());
-            assertThat(ProcessHandle.of(server.pid()).orElseThrow().info().command().orElse("")).as("the command itself, not the placer").doesNotContain("taskset").endsWith("sh");
-            List<ProcessHandle> children = ProcessHandle.of(server.pid()).orElseThrow().children().toList();
-            assertThat(children).isNotEmpty();
-            assertThat(CpusAllowed.of(children.get(0).pid())).contains(layout.server());
+            Runnable placed = () -> {
+                assertThat(CpusAllowed.of(server.pid())).contains(layout.server());
+                assertThat(CpusAllowed.of(harness.pid())).contains(layout.harness());
+                assertThat(ProcessHandle.of(server.pid()).orElseThrow().info().command().orElse("")).as("the command itself, not the placer").doesNotContain("taskset").endsWith("sh");
+                List<ProcessHandle> children = ProcessHandle.of(server.pid()).orElseThrow().children().toList();
+                assertThat(children).isNotEmpty();
+                assertThat(CpusAllowed.of(children.get(0).pid())).contains(layout.server());
+            };
+            // Each start is a chain (jspawnhelper, taskset, the command, its child) that a loaded machine can take
+            // longer than any fixed pause to run through: wait up to 10 s for it to get there, then assert.
+            Deadline.until(Duration.ofSeconds(10), Duration.ofMillis(50), () -> {
+                try {
+                    placed.run();
+                    return true;
+                } catch (AssertionError notYet) {
+                    return false;
+                }
+            });
+            placed.run();
         } finally {
             started.forEach(p -> p.stop(Duration.ofSeconds(5)));
             List<String> said = new ArrayList<>();
