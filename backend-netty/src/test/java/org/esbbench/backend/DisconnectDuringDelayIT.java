@@ -16,7 +16,10 @@ class DisconnectDuringDelayIT {
     void releasesEveryBodyAndTimerWhenClientsLeaveEarly() throws Exception {
         // Unpooled, so the allocator's metrics count exactly the bytes still held rather than pooled arenas.
         UnpooledByteBufAllocator allocator = new UnpooledByteBufAllocator(true, false, false);
-        BackendSettings settings = BackendSettings.defaults().withPort(0).withDelayMillis(2_000);
+        // Far longer than sending the 100 bodies can take on a loaded machine: with 2 s, replies could go out
+        // before the last body was sent. No reply is due in the test: it closes the clients itself, which drops
+        // their replies, and the server's close waits only for replies still pending (at most its 10 s grace).
+        BackendSettings settings = BackendSettings.defaults().withPort(0).withDelayMillis(60_000);
         try (EchoServer server = new EchoServer(settings, allocator).start()) {
             List<RawHttpConnection> connections = new ArrayList<>();
             byte[] body = new byte[64 * 1024];
@@ -27,6 +30,7 @@ class DisconnectDuringDelayIT {
                 connections.add(connection);
             }
             awaitCondition(() -> server.counters().repliesPending() == 100, Duration.ofSeconds(10));
+            assertThat(server.counters().repliesPending()).as("replies waiting out the delay").isEqualTo(100);
             assertThat(heldBytes(allocator)).as("bodies held while delayed").isGreaterThanOrEqualTo(100L * body.length);
 
             for (RawHttpConnection connection : connections) {
