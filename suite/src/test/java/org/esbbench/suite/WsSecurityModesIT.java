@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.Reader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -29,20 +31,26 @@ import org.junit.jupiter.api.Test;
  */
 class WsSecurityModesIT {
 
-    private static final int CLASSIC_PORT = 18290;
-    private static final int CLASSIC_BROKER_PORT = 61627;
+    /**
+     * Free ports picked at start, not fixed ones: a stale server left on a fixed port would answer the health
+     * check with 200, and the test would then run against it rather than the server it started.
+     */
+    private static int classicPort;
+    private static int classicBrokerPort;
     private static Process classicServer;
 
     @BeforeAll
     static void startAClassicReferenceServer() throws Exception {
+        classicPort = freePort();
+        classicBrokerPort = freePort();
         Path log = Files.createDirectories(SuiteLayout.results()).resolve("classic-server.log");
         classicServer = new ProcessBuilder(SuiteLayout.javaExecutable().toString(), "-Xmx256m", "-jar",
-                SuiteLayout.referenceEsbJar().toString(), "--port", Integer.toString(CLASSIC_PORT), "--bind", "127.0.0.1",
+                SuiteLayout.referenceEsbJar().toString(), "--port", Integer.toString(classicPort), "--bind", "127.0.0.1",
                 "--backend-url", "http://127.0.0.1:8688/service/EchoService",
-                "--broker-url", "tcp://127.0.0.1:" + CLASSIC_BROKER_PORT,
+                "--broker-url", "tcp://127.0.0.1:" + classicBrokerPort,
                 "--keystore-dir", SuiteLayout.keystores().toString(), "--algorithm-suite", "CLASSIC")
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        awaitHealth(CLASSIC_PORT, classicServer, log);
+        awaitHealth(classicPort, classicServer, log);
     }
 
     @AfterAll
@@ -62,8 +70,8 @@ class WsSecurityModesIT {
 
     @Test
     void theClassicSuitePassesFromThePoolAndFresh() throws Exception {
-        assertEverySamplePasses(run("classic-pool", CLASSIC_PORT, "classic", "pool"));
-        assertEverySamplePasses(run("classic-fresh", CLASSIC_PORT, "classic", "fresh"));
+        assertEverySamplePasses(run("classic-pool", classicPort, "classic", "pool"));
+        assertEverySamplePasses(run("classic-fresh", classicPort, "classic", "fresh"));
     }
 
     private static List<CSVRecord> run(String name, int port, String suite, String mode) throws Exception {
@@ -92,6 +100,12 @@ class WsSecurityModesIT {
     private static void assertEverySamplePasses(List<CSVRecord> samples) {
         assertThat(samples).as("samples").hasSizeGreaterThan(10)
                 .allSatisfy(r -> assertThat(r.get("success")).as(r.get("failureMessage")).isEqualTo("true"));
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
     }
 
     private static void awaitHealth(int port, Process server, Path log) throws Exception {
