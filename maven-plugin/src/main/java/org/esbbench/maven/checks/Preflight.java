@@ -9,6 +9,7 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
+import jakarta.jms.Queue;
 import jakarta.jms.Session;
 import jakarta.jms.TemporaryQueue;
 import jakarta.jms.TextMessage;
@@ -175,14 +176,16 @@ public final class Preflight {
             connection.start();
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             TemporaryQueue replyTo = session.createTemporaryQueue();
-            MessageProducer producer = session.createProducer(session.createQueue(profile.endpoint(scenario)));
+            Queue requests = session.createQueue(profile.endpoint(scenario));
+            MessageProducer producer = session.createProducer(requests);
             TextMessage request = session.createTextMessage(new String(body, StandardCharsets.UTF_8));
             request.setJMSReplyTo(replyTo);
             producer.send(request);
             MessageConsumer consumer = session.createConsumer(replyTo);
             Message reply = consumer.receive(TIMEOUT.toMillis());
             if (reply == null) {
-                return "no reply on JMSReplyTo within " + TIMEOUT.toSeconds() + " s";
+                return "no reply on JMSReplyTo within " + TIMEOUT.toSeconds() + " s; "
+                        + UnansweredRequest.where(session, requests, request.getJMSMessageID());
             }
             String correlation = reply.getJMSCorrelationID();
             if (!request.getJMSMessageID().equals(correlation)) {

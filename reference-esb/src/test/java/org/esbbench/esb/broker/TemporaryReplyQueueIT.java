@@ -24,6 +24,7 @@ class TemporaryReplyQueueIT {
 
     private static final String CLASSIC_JNDI = "org.apache.activemq.jndi.ActiveMQInitialContextFactory";
     private static final int SENDS = 500;
+    private static final int FRESH = 200;
 
     private static BrokerService broker;
     private static String brokerUrl;
@@ -58,6 +59,32 @@ class TemporaryReplyQueueIT {
         } finally {
             factories.close();
         }
+    }
+
+    /**
+     * The first reply after the server starts: its reply connection is new, and hears of the temporary queues that
+     * exist only after it has asked the broker. Each of {@value #FRESH} sends goes out on a reply factory of its own,
+     * as the first reply of a started server does.
+     */
+    @Test
+    void aNewReplyConnectionSendsToATemporaryQueueMadeJustBefore() throws Exception {
+        int refused = 0;
+        for (int i = 0; i < FRESH; i++) {
+            JmsConnectionFactories factories = JmsConnectionFactories.fromJndi(CLASSIC_JNDI, brokerUrl, "ConnectionFactory", 1);
+            try (Connection requester = factories.listener().createConnection()) {
+                TemporaryQueue replyTo = requester.createSession(false, Session.AUTO_ACKNOWLEDGE).createTemporaryQueue();
+                try (Connection replier = factories.template().createConnection()) {
+                    Session session = replier.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                    session.createProducer(null).send(replyTo, session.createTextMessage("first reply " + i));
+                } catch (InvalidDestinationException e) {
+                    refused++;
+                }
+            } finally {
+                factories.close();
+            }
+        }
+        System.out.println("TemporaryReplyQueueIT: new reply connections refused " + refused + " of " + FRESH);
+        assertThat(refused).as("first replies of a new reply connection refused, of " + FRESH).isZero();
     }
 
     /**
