@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -26,6 +27,8 @@ public final class ProcessesFile {
             "processGroup"};
     /** The signal that stops a process unless its entry names another (files written before the column had none). */
     public static final String DEFAULT_STOP_SIGNAL = "TERM";
+    /** The kernel gives a process's start in whole seconds from its boot time; the build recorded its own clock. */
+    private static final long START_SLACK_MS = 2_000;
 
     /**
      * One started process.
@@ -58,12 +61,28 @@ public final class ProcessesFile {
             return stoppedAtMs.isEmpty();
         }
 
+        /**
+         * This entry's process, if it still runs: a live process with its pid that had started by the time this
+         * entry was recorded. The pid alone is not enough once the process has ended: pids wrap (at 32768 on many
+         * machines, several times in one smoke build, since every thread takes one) and a later process or thread
+         * may have it.
+         */
+        public Optional<ProcessHandle> stillRunning() {
+            return ProcessesFile.stillRunning(pid, startedAtMs);
+        }
+
         public Entry stoppedAt(long epochMs) {
             return new Entry(name, pid, startedAtMs, OptionalLong.of(epochMs), log, command, stopSignal, processGroup);
         }
     }
 
     private ProcessesFile() {
+    }
+
+    /** The process of pid {@code pid} recorded as started at {@code startedAtMs}, if it still runs: see {@link Entry#stillRunning}. */
+    public static Optional<ProcessHandle> stillRunning(long pid, long startedAtMs) {
+        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(h -> h.info().startInstant()
+                .map(start -> start.toEpochMilli() <= startedAtMs + START_SLACK_MS).orElse(true));
     }
 
     public static void write(Path file, List<Entry> entries) throws IOException {

@@ -1,5 +1,6 @@
 package org.esbbench.smoke.activemq;
 
+import org.esbbench.report.folder.ProcessesFile;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.BeforeAll;
@@ -76,7 +77,7 @@ class ActiveMqRunIT {
         assertThat(Long.parseLong(broker.get("stoppedAtMs"))).as("the broker stopped after the last server")
                 .isGreaterThanOrEqualTo(Long.parseLong(servers.get(1).get("stoppedAtMs")));
         for (CSVRecord p : processes) {
-            assertThat(ProcessHandle.of(Long.parseLong(p.get("pid"))).filter(ProcessHandle::isAlive))
+            assertThat(ProcessesFile.stillRunning(Long.parseLong(p.get("pid")), Long.parseLong(p.get("startedAtMs"))))
                     .as(p.get("name") + " has ended").isEmpty();
         }
     }

@@ -154,7 +154,9 @@ final class ChildBuild {
         List<ProcessHandle> all = new ArrayList<>(Stream.concat(Stream.of(process.toHandle()),
                 process.toHandle().descendants()).toList());
         for (ProcessesFile.Entry e : ProcessesFile.read(layout.processes())) {
-            ProcessHandle.of(e.pid()).filter(h -> !all.contains(h)).ifPresent(all::add);
+            // By pid and start: an entry that ended may have left its pid to a later process or thread, which the
+            // survivor check would otherwise destroy.
+            e.stillRunning().filter(h -> !all.contains(h)).ifPresent(all::add);
         }
         return all;
     }

@@ -1,5 +1,6 @@
 package org.esbbench.smoke.generators;
 
+import org.esbbench.report.folder.ProcessesFile;
 import org.esbbench.report.folder.ResultsCompression;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -56,7 +57,7 @@ class GeneratorsRunIT {
                     .as("no keystore password on a command line").doesNotContain("keystore.password");
         }
         for (CSVRecord p : processes) {
-            assertThat(ProcessHandle.of(Long.parseLong(p.get("pid"))).filter(ProcessHandle::isAlive))
+            assertThat(ProcessesFile.stillRunning(Long.parseLong(p.get("pid")), Long.parseLong(p.get("startedAtMs"))))
                     .as(p.get("name") + " has ended").isEmpty();
         }
         String runId = runDir.getFileName().toString();

@@ -1,5 +1,6 @@
 package org.esbbench.smoke.round;
 
+import org.esbbench.report.folder.ProcessesFile;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.commons.csv.CSVFormat;
@@ -95,7 +96,7 @@ class NginxRunIT {
         assertThat(server.get("command")).contains("config/targets/nginx/run-nginx.sh", runDir.resolve("server").toString());
         assertThat(server.get("stopSignal")).isEqualTo("QUIT");
         assertThat(server.get("stoppedAtMs")).as("stopped by the stop goal").isNotEmpty();
-        assertThat(ProcessHandle.of(Long.parseLong(server.get("pid"))).filter(ProcessHandle::isAlive))
+        assertThat(ProcessesFile.stillRunning(Long.parseLong(server.get("pid")), Long.parseLong(server.get("startedAtMs"))))
                 .as("nginx's master has ended").isEmpty();
         // The backend was started by the suite for this non-bundled target.
         assertThat(processes).anyMatch(p -> p.get("name").equals("backend"));

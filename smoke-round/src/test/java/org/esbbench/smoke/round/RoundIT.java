@@ -1,5 +1,6 @@
 package org.esbbench.smoke.round;
 
+import org.esbbench.report.folder.ProcessesFile;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
@@ -92,7 +93,7 @@ class RoundIT {
             for (Path run : round.runs(target)) {
                 for (CSVRecord p : csv(run.resolve("processes.csv"))) {
                     assertThat(p.get("stoppedAtMs")).as(run + ": " + p.get("name") + " stopped").isNotEmpty();
-                    assertThat(ProcessHandle.of(Long.parseLong(p.get("pid"))).filter(ProcessHandle::isAlive))
+                    assertThat(ProcessesFile.stillRunning(Long.parseLong(p.get("pid")), Long.parseLong(p.get("startedAtMs"))))
                             .as(run + ": " + p.get("name") + " has ended").isEmpty();
                 }
             }

@@ -1,5 +1,6 @@
 package org.esbbench.smoke.synapse;
 
+import org.esbbench.report.folder.ProcessesFile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -105,7 +106,7 @@ class SynapseRunIT {
         assertThat(processes.stream().map(p -> p.get("name"))).contains("server", "broker", "backend", "monitor");
         for (CSVRecord p : processes) {
             assertThat(p.get("stoppedAtMs")).as(p.get("name") + " stopped by the stop goal").isNotEmpty();
-            assertThat(ProcessHandle.of(Long.parseLong(p.get("pid"))).filter(ProcessHandle::isAlive))
+            assertThat(ProcessesFile.stillRunning(Long.parseLong(p.get("pid")), Long.parseLong(p.get("startedAtMs"))))
                     .as(p.get("name") + " has ended").isEmpty();
         }
         // Synapse's HTTP port, its management connection, the broker and the backend.
