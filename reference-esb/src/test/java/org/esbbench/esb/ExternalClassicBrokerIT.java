@@ -12,7 +12,7 @@ import jakarta.jms.Session;
 import jakarta.jms.TemporaryQueue;
 import jakarta.jms.TextMessage;
 import org.apache.activemq.ActiveMQConnectionFactory;
-import org.apache.activemq.broker.BrokerService;
+import org.esbbench.esb.broker.TestClassicBroker;
 import org.esbbench.core.Payloads;
 import org.esbbench.core.Scenario;
 import org.esbbench.core.check.ReplyChecks;
@@ -27,22 +27,16 @@ import org.junit.jupiter.api.Test;
  */
 class ExternalClassicBrokerIT {
 
-    private static final String CLASSIC_JNDI = "org.apache.activemq.jndi.ActiveMQInitialContextFactory";
+    private static final String CLASSIC_JNDI = TestClassicBroker.JNDI;
 
-    private static BrokerService broker;
+    private static TestClassicBroker broker;
     private static RunningEsb server;
     private static String brokerUrl;
 
     @BeforeAll
     static void start() throws Exception {
-        broker = new BrokerService();
-        broker.setBrokerName("external-classic-it");
-        broker.setPersistent(false);
-        broker.setUseJmx(false);
-        broker.addConnector("tcp://127.0.0.1:0");
-        broker.start();
-        broker.waitUntilStarted();
-        brokerUrl = broker.getTransportConnectors().get(0).getConnectUri().toString();
+        broker = TestClassicBroker.start("external-classic-it");
+        brokerUrl = broker.url();
         server = RunningEsb.start(Map.of("esb.broker.url", brokerUrl, "esb.jms.jndiFactory", CLASSIC_JNDI,
                 "esb.jms.connectionFactory", "ConnectionFactory"), BrokerMode.EXTERNAL);
     }
@@ -55,8 +49,7 @@ class ExternalClassicBrokerIT {
             }
         } finally {
             if (broker != null) {
-                broker.stop();
-                broker.waitUntilStopped();
+                broker.close();
             }
         }
     }

@@ -9,7 +9,6 @@ import jakarta.jms.JMSException;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import jakarta.jms.TemporaryQueue;
-import org.apache.activemq.broker.BrokerService;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -22,30 +21,23 @@ import org.junit.jupiter.api.Test;
  */
 class TemporaryReplyQueueIT {
 
-    private static final String CLASSIC_JNDI = "org.apache.activemq.jndi.ActiveMQInitialContextFactory";
+    private static final String CLASSIC_JNDI = TestClassicBroker.JNDI;
     private static final int SENDS = 500;
     private static final int FRESH = 200;
 
-    private static BrokerService broker;
+    private static TestClassicBroker broker;
     private static String brokerUrl;
 
     @BeforeAll
     static void start() throws Exception {
-        broker = new BrokerService();
-        broker.setBrokerName("temporary-reply-queue-it");
-        broker.setPersistent(false);
-        broker.setUseJmx(false);
-        broker.addConnector("tcp://127.0.0.1:0");
-        broker.start();
-        broker.waitUntilStarted();
-        brokerUrl = broker.getTransportConnectors().get(0).getConnectUri().toString();
+        broker = TestClassicBroker.start("temporary-reply-queue-it");
+        brokerUrl = broker.url();
     }
 
     @AfterAll
     static void stop() throws Exception {
         if (broker != null) {
-            broker.stop();
-            broker.waitUntilStopped();
+            broker.close();
         }
     }
 
