@@ -10,6 +10,7 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
+import jakarta.jms.QueueBrowser;
 import jakarta.jms.Session;
 import jakarta.jms.TemporaryQueue;
 import jakarta.jms.TextMessage;
@@ -185,7 +186,7 @@ public final class Preflight {
             Message reply = consumer.receive(TIMEOUT.toMillis());
             if (reply == null) {
                 return "no reply on JMSReplyTo within " + TIMEOUT.toSeconds() + " s; "
-                        + UnansweredRequest.where(session, requests, request.getJMSMessageID());
+                        + whereLost(session, requests, request.getJMSMessageID());
             }
             String correlation = reply.getJMSCorrelationID();
             if (!request.getJMSMessageID().equals(correlation)) {
@@ -199,5 +200,24 @@ public final class Preflight {
         } finally {
             JmsClientFactory.close(factory);
         }
+    }
+
+    /**
+     * Where a JMS request that got no reply was lost: still on the request queue, unacknowledged (nothing took it, or a
+     * consumer holds it without acknowledging: a server not listening there, stuck, or gone without the broker noticing),
+     * or taken and acknowledged (the server had it, and its reply never came back). The broker is asked, by browsing the
+     * queue for the request's message id, so a failed preflight says which side to look at.
+     *
+     * @return the sentence that follows "no reply on JMSReplyTo within N s"
+     */
+    static String whereLost(Session session, Queue requests, String messageId) throws JMSException {
+        try (QueueBrowser browser = session.createBrowser(requests, "JMSMessageID = '" + messageId.replace("'", "''") + "'")) {
+            if (browser.getEnumeration().hasMoreElements()) {
+                return "the request is still on queue " + requests.getQueueName() + ", unacknowledged: nothing took it, or"
+                        + " a consumer holds it without acknowledging (is the server listening on that queue, and alive?)";
+            }
+        }
+        return "the request was taken from queue " + requests.getQueueName() + " and acknowledged (by the server, or"
+                + " another consumer of the queue), and no reply came back: the server's log says why";
     }
 }

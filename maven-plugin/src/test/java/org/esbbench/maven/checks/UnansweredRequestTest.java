@@ -44,7 +44,7 @@ class UnansweredRequestTest {
             TextMessage request = session.createTextMessage("request");
             session.createProducer(requests).send(request);
 
-            assertThat(UnansweredRequest.where(session, requests, request.getJMSMessageID()))
+            assertThat(Preflight.whereLost(session, requests, request.getJMSMessageID()))
                     .startsWith("the request is still on queue unconsumed.request, unacknowledged");
         }
     }
@@ -61,7 +61,7 @@ class UnansweredRequestTest {
             assertThat(taken.getJMSMessageID()).isEqualTo(request.getJMSMessageID());
             session.createProducer(requests).send(session.createTextMessage("another request, still queued"));
 
-            assertThat(UnansweredRequest.where(session, requests, request.getJMSMessageID()))
+            assertThat(Preflight.whereLost(session, requests, request.getJMSMessageID()))
                     .startsWith("the request was taken from queue consumed.request and acknowledged");
         }
     }
