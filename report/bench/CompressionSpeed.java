@@ -1,5 +1,5 @@
-import org.esbbench.report.JtlReader;
 import org.esbbench.report.folder.ResultsCompression;
+import org.esbbench.report.samples.JtlReader;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,6 +4,7 @@ import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.index.ResultsFolderFixture;
 import org.esbbench.report.index.RunFolderFixture;
 import org.esbbench.report.points.Point;
+import org.esbbench.report.samples.JtlFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;

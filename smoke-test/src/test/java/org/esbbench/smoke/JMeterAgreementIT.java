@@ -1,11 +1,11 @@
 package org.esbbench.smoke;
 
-import org.esbbench.report.Statistics;
-import org.esbbench.report.WindowedResults;
 import org.esbbench.report.dashboard.Agreement;
 import org.esbbench.report.dashboard.DashboardStatistics;
 import org.esbbench.report.dashboard.JMeterDashboard;
 import org.esbbench.report.dashboard.JMeterInstallation;
+import org.esbbench.report.samples.Statistics;
+import org.esbbench.report.samples.WindowedResults;
 import org.esbbench.report.synthetic.SyntheticJtl;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -12,7 +12,7 @@ import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.esbbench.report.JtlFollower;
+import org.esbbench.report.samples.JtlFollower;
 
 /**
  * Watches one scenario run's JMeter until it ends, printing the progress line at a steady interval. It gives up on

@@ -4,7 +4,7 @@ import org.esbbench.maven.parameters.RunParameters;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
-import org.esbbench.report.JtlFollower;
+import org.esbbench.report.samples.JtlFollower;
 
 /**
  * The line printed at a steady interval while a scenario run goes: which run of how many, the point, which

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.esbbench.report.JtlFollower;
+import org.esbbench.report.samples.JtlFollower;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

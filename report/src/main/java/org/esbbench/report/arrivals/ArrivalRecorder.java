@@ -2,8 +2,8 @@ package org.esbbench.report.arrivals;
 
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
-import org.esbbench.report.LatencyHistogram;
-import org.esbbench.report.Sample;
+import org.esbbench.report.samples.LatencyHistogram;
+import org.esbbench.report.samples.Sample;
 
 /**
  * Collects, in constant memory, the arrival figures of a window's samples ({@link ArrivalFigures}): of each sample

@@ -1,6 +1,6 @@
 package org.esbbench.report.chart;
 
-import org.esbbench.report.Window;
+import org.esbbench.report.samples.Window;
 import org.esbbench.report.usage.HostSeries;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;

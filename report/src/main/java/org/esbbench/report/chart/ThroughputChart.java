@@ -1,7 +1,7 @@
 package org.esbbench.report.chart;
 
-import org.esbbench.report.ThroughputSeries;
 import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.samples.ThroughputSeries;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CombinedDomainXYPlot;

@@ -1,6 +1,5 @@
 package org.esbbench.report.compare;
 
-import org.esbbench.report.LatencyTiming;
 import org.esbbench.report.figures.Better;
 import org.esbbench.report.figures.Decimal;
 import org.esbbench.report.figures.Figure;
@@ -9,6 +8,7 @@ import org.esbbench.report.figures.StandardFigures;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.points.PointSummary;
 import org.esbbench.report.points.Spread;
+import org.esbbench.report.samples.LatencyTiming;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,6 +1,6 @@
 package org.esbbench.report.dashboard;
 
-import org.esbbench.report.Statistics;
+import org.esbbench.report.samples.Statistics;
 
 import java.util.List;
 import java.util.Locale;
@@ -13,7 +13,7 @@ import java.util.Locale;
  * within {@code max(1 ms, 0.1 %)} of each other. JMeter's percentiles agree only when the dashboard was made with
  * every sample ({@link JMeterDashboard#ALL_SAMPLES}); with JMeter's default they describe the last 20 000 only.
  * The suite's side must be of JMeter's whole-millisecond elapsed times, as the dashboard's are, even when the file
- * has microseconds: {@link org.esbbench.report.WindowedResults#readWholeMillis}.
+ * has microseconds: {@link org.esbbench.report.samples.WindowedResults#readWholeMillis}.
  */
 public final class Agreement {
     /** Relative tolerance of the means: they are equal sums divided alike, up to rounding of a double. */

@@ -1,7 +1,7 @@
 package org.esbbench.report.dashboard;
 
-import org.esbbench.report.Window;
-import org.esbbench.report.WindowedResults;
+import org.esbbench.report.samples.Window;
+import org.esbbench.report.samples.WindowedResults;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,7 +1,7 @@
 package org.esbbench.report.dashboard;
 
-import org.esbbench.report.Window;
 import org.esbbench.report.folder.ResultsCompression;
+import org.esbbench.report.samples.Window;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,7 +1,7 @@
 package org.esbbench.report.dashboard;
 
-import org.esbbench.report.JtlReader;
-import org.esbbench.report.Window;
+import org.esbbench.report.samples.JtlReader;
+import org.esbbench.report.samples.Window;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;

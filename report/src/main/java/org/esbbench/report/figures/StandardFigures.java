@@ -1,7 +1,7 @@
 package org.esbbench.report.figures;
 
-import org.esbbench.report.LatencyHistogram;
 import org.esbbench.report.arrivals.ArrivalFigures;
+import org.esbbench.report.samples.LatencyHistogram;
 import org.esbbench.report.usage.WindowUsage;
 
 import java.util.List;

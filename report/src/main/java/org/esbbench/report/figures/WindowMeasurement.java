@@ -1,7 +1,7 @@
 package org.esbbench.report.figures;
 
 import org.HdrHistogram.AbstractHistogram;
-import org.esbbench.report.Statistics;
+import org.esbbench.report.samples.Statistics;
 import org.esbbench.report.usage.WindowUsage;
 
 /**
@@ -10,7 +10,7 @@ import org.esbbench.report.usage.WindowUsage;
  *
  * @param statistics the measurement window's statistics
  * @param histogram  its response times in an HdrHistogram of microseconds, tagged with their timing
- *                   ({@link org.esbbench.report.LatencyHistogram})
+ *                   ({@link org.esbbench.report.samples.LatencyHistogram})
  * @param usage      CPU and GC figures over the window; {@link WindowUsage#UNKNOWN} without records
  */
 public record WindowMeasurement(Statistics statistics, AbstractHistogram histogram, WindowUsage usage) {

@@ -2,12 +2,12 @@ package org.esbbench.report.folder;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import org.esbbench.report.LatencyTiming;
 import org.esbbench.report.figures.Figure;
 import org.esbbench.report.figures.Figures;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.points.PointSummary;
 import org.esbbench.report.points.Spread;
+import org.esbbench.report.samples.LatencyTiming;
 
 import java.io.IOException;
 import java.nio.file.Files;

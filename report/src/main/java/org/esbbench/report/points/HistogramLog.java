@@ -5,8 +5,8 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.HdrHistogram.HistogramLogWriter;
-import org.esbbench.report.LatencyHistogram;
-import org.esbbench.report.LatencyTiming;
+import org.esbbench.report.samples.LatencyHistogram;
+import org.esbbench.report.samples.LatencyTiming;
 
 import java.io.IOException;
 import java.io.PrintStream;

@@ -5,8 +5,8 @@ import org.HdrHistogram.HistogramIterationValue;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
-import org.esbbench.report.LatencyHistogram;
 import org.esbbench.report.figures.Decimal;
+import org.esbbench.report.samples.LatencyHistogram;
 
 import java.io.IOException;
 import java.io.Reader;

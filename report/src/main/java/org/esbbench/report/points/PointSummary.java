@@ -1,11 +1,11 @@
 package org.esbbench.report.points;
 
 import org.HdrHistogram.AbstractHistogram;
-import org.esbbench.report.LatencyHistogram;
-import org.esbbench.report.LatencyTiming;
 import org.esbbench.report.figures.Figure;
 import org.esbbench.report.figures.Figures;
 import org.esbbench.report.figures.StandardFigures;
+import org.esbbench.report.samples.LatencyHistogram;
+import org.esbbench.report.samples.LatencyTiming;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -2,10 +2,10 @@ package org.esbbench.report.points;
 
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
-import org.esbbench.report.LatencyTiming;
 import org.esbbench.report.figures.Combination;
 import org.esbbench.report.figures.Figure;
 import org.esbbench.report.figures.Figures;
+import org.esbbench.report.samples.LatencyTiming;
 
 import java.io.IOException;
 import java.io.Reader;

@@ -1,8 +1,8 @@
 package org.esbbench.report.points;
 
-import org.esbbench.report.LatencyTiming;
 import org.esbbench.report.figures.Figure;
 import org.esbbench.report.figures.StandardFigures;
+import org.esbbench.report.samples.LatencyTiming;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;

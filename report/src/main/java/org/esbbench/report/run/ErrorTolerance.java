@@ -1,6 +1,6 @@
 package org.esbbench.report.run;
 
-import org.esbbench.report.Statistics;
+import org.esbbench.report.samples.Statistics;
 
 import java.util.Locale;
 import java.util.Map;

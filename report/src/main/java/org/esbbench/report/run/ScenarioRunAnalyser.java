@@ -1,10 +1,10 @@
 package org.esbbench.report.run;
 
 import org.HdrHistogram.Histogram;
-import org.esbbench.report.LatencyHistogram;
-import org.esbbench.report.LatencyTiming;
-import org.esbbench.report.Statistics;
-import org.esbbench.report.WindowedResults;
+import org.esbbench.report.samples.LatencyHistogram;
+import org.esbbench.report.samples.LatencyTiming;
+import org.esbbench.report.samples.Statistics;
+import org.esbbench.report.samples.WindowedResults;
 import org.esbbench.report.chart.HostChart;
 import org.esbbench.report.chart.LatencyChart;
 import org.esbbench.report.chart.ThroughputChart;

@@ -1,8 +1,8 @@
 package org.esbbench.report.run;
 
-import org.esbbench.report.ThroughputSeries;
 import org.esbbench.report.figures.Decimal;
 import org.esbbench.report.figures.StandardFigures;
+import org.esbbench.report.samples.ThroughputSeries;
 
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package org.esbbench.report.summary;
 
-import org.esbbench.report.ThroughputSeries;
+import org.esbbench.report.samples.ThroughputSeries;
 import org.esbbench.report.run.DriftThreshold;
 import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.run.WindowDrift;

@@ -1,9 +1,9 @@
 package org.esbbench.report.summary;
 
-import org.esbbench.report.LatencyTiming;
-import org.esbbench.report.Sample;
 import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.points.RepeatRow;
+import org.esbbench.report.samples.LatencyTiming;
+import org.esbbench.report.samples.Sample;
 
 import java.util.ArrayList;
 import java.util.EnumMap;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
-import org.esbbench.report.Sample;
+import org.esbbench.report.samples.Sample;
 import org.junit.jupiter.api.Test;
 
 /** A window's arrivals: service time and lateness figures, and how many were late against a bound. */

@@ -1,6 +1,6 @@
 package org.esbbench.report.chart;
 
-import org.esbbench.report.Window;
+import org.esbbench.report.samples.Window;
 import org.esbbench.report.usage.HostSeries;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -2,8 +2,8 @@ package org.esbbench.report.chart;
 
 import org.esbbench.report.points.LatencyDistribution;
 import org.HdrHistogram.Histogram;
-import org.esbbench.report.LatencyHistogram;
-import org.esbbench.report.LatencyTiming;
+import org.esbbench.report.samples.LatencyHistogram;
+import org.esbbench.report.samples.LatencyTiming;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,9 +1,9 @@
 package org.esbbench.report.compare;
 
-import org.esbbench.report.LatencyTiming;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.points.PointSummary;
 import org.esbbench.report.points.RowBuilder;
+import org.esbbench.report.samples.LatencyTiming;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,6 +1,6 @@
 package org.esbbench.report.dashboard;
 
-import org.esbbench.report.Window;
+import org.esbbench.report.samples.Window;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,8 +1,8 @@
 package org.esbbench.report.folder;
 
-import org.esbbench.report.JtlReader;
-import org.esbbench.report.Sample;
-import org.esbbench.report.WindowedResults;
+import org.esbbench.report.samples.JtlReader;
+import org.esbbench.report.samples.Sample;
+import org.esbbench.report.samples.WindowedResults;
 import org.esbbench.report.synthetic.SyntheticJtl;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

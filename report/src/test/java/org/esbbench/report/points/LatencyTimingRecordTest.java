@@ -1,6 +1,6 @@
 package org.esbbench.report.points;
 
-import org.esbbench.report.LatencyTiming;
+import org.esbbench.report.samples.LatencyTiming;
 import org.esbbench.report.summary.LatencyTimingNote;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

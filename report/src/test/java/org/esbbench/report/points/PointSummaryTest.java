@@ -1,9 +1,9 @@
 package org.esbbench.report.points;
 
 import org.HdrHistogram.Histogram;
-import org.esbbench.report.LatencyHistogram;
-import org.esbbench.report.LatencyTiming;
 import org.esbbench.report.figures.Figures;
+import org.esbbench.report.samples.LatencyHistogram;
+import org.esbbench.report.samples.LatencyTiming;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,7 +1,7 @@
 package org.esbbench.report.points;
 
-import org.esbbench.report.LatencyTiming;
 import org.esbbench.report.figures.Figure;
+import org.esbbench.report.samples.LatencyTiming;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package org.esbbench.report.run;
 
-import org.esbbench.report.Sample;
-import org.esbbench.report.ThroughputSeries;
-import org.esbbench.report.Window;
+import org.esbbench.report.samples.Sample;
+import org.esbbench.report.samples.ThroughputSeries;
+import org.esbbench.report.samples.Window;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

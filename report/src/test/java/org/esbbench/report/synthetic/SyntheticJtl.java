@@ -1,7 +1,7 @@
 package org.esbbench.report.synthetic;
 
 import org.apache.commons.csv.CSVFormat;
-import org.esbbench.report.Sample;
+import org.esbbench.report.samples.Sample;
 
 import java.io.BufferedWriter;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package org.esbbench.report.synthetic;
 
-import org.esbbench.report.JtlReader;
-import org.esbbench.report.Sample;
+import org.esbbench.report.samples.JtlReader;
+import org.esbbench.report.samples.Sample;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

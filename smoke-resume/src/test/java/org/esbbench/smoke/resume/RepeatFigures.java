@@ -2,9 +2,9 @@ package org.esbbench.smoke.resume;
 
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
-import org.esbbench.report.LatencyHistogram;
 import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.points.HistogramLog;
+import org.esbbench.report.samples.LatencyHistogram;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;

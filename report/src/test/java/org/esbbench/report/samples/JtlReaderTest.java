@@ -1,4 +1,4 @@
-package org.esbbench.report;
+package org.esbbench.report.samples;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

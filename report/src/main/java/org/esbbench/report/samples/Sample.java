@@ -1,4 +1,4 @@
-package org.esbbench.report;
+package org.esbbench.report.samples;
 
 /**
  * One row of a JMeter CSV results file (JTL): the fields the analysis reads. Times are epoch milliseconds

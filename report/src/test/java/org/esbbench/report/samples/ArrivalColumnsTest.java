@@ -1,4 +1,4 @@
-package org.esbbench.report;
+package org.esbbench.report.samples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.esbbench.report;
+package org.esbbench.report.samples;
 
 import org.esbbench.report.figures.Figures;
 import org.esbbench.report.figures.StandardFigures;

@@ -1,4 +1,4 @@
-package org.esbbench.report;
+package org.esbbench.report.samples;
 
 import java.io.IOException;
 import java.io.InputStream;

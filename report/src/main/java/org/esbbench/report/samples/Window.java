@@ -1,4 +1,4 @@
-package org.esbbench.report;
+package org.esbbench.report.samples;
 
 /**
  * The time windows of one run, by time since the run's start: warm-up (ramp-up falls in it), then measurement.

@@ -1,4 +1,4 @@
-package org.esbbench.report;
+package org.esbbench.report.samples;
 
 import de.siegmar.fastcsv.reader.AbstractBaseCsvCallbackHandler;
 import de.siegmar.fastcsv.reader.RecordWrapper;

@@ -1,4 +1,4 @@
-package org.esbbench.report;
+package org.esbbench.report.samples;
 
 import java.util.ArrayList;
 import java.util.List;
