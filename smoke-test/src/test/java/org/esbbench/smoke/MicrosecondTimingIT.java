@@ -28,7 +28,8 @@ class MicrosecondTimingIT {
     private static final Path ROOT = Path.of(System.getProperty("esbbench.root", "..")).toAbsolutePath().normalize();
     private static final String COLUMN = "elapsed_us";
     /** The columns the suite appends to every results file, in order. */
-    private static final List<String> OURS = List.of(COLUMN, "intended_us", "lateness_us", "response_us");
+    private static final List<String> OURS = List.of(COLUMN, "intended_us", "taken_us", "blocked_us", "lateness_us",
+            "response_us");
     private static List<Path> resultsFiles;
     private static Path runDir;
 
@@ -103,7 +104,8 @@ class MicrosecondTimingIT {
                 for (CSVRecord r : rows) {
                     String where = file.getFileName() + " line " + r.getRecordNumber();
                     if (!arrivals) {
-                        assertThat(List.of(r.get("intended_us"), r.get("lateness_us"), r.get("response_us")))
+                        assertThat(List.of(r.get("intended_us"), r.get("taken_us"), r.get("blocked_us"),
+                                r.get("lateness_us"), r.get("response_us")))
                                 .as(where + ": a file without arrival timing has none in any row")
                                 .allMatch(MicrosecondTimingIT::isEmpty);
                         continue;
@@ -111,13 +113,19 @@ class MicrosecondTimingIT {
                     long elapsed = Long.parseLong(r.get(COLUMN));
                     long lateness = Long.parseLong(r.get("lateness_us"));
                     long response = Long.parseLong(r.get("response_us"));
-                    long intendedMs = Long.parseLong(r.get("intended_us")) / 1000;
+                    long blocked = Long.parseLong(r.get("blocked_us"));
+                    long intended = Long.parseLong(r.get("intended_us"));
+                    long intendedMs = intended / 1000;
                     assertThat(lateness).as(where + " lateness_us").isNotNegative();
-                    assertThat(response - lateness - elapsed).as(where + ": response_us - lateness_us - elapsed_us")
-                            .isBetween(-2L, 2L);
-                    // due before JMeter's start of the sample (its whole milliseconds), within its lateness
+                    assertThat(blocked).as(where + " blocked_us").isNotNegative();
+                    assertThat(response - blocked - lateness - elapsed)
+                            .as(where + ": response_us - blocked_us - lateness_us - elapsed_us").isBetween(-2L, 2L);
+                    // taken by a thread after its due time, and before its send
+                    assertThat(Long.parseLong(r.get("taken_us")) - intended).as(where + ": taken_us - intended_us")
+                            .isBetween(-1L, blocked + lateness + 1);
+                    // due before JMeter's start of the sample (its whole milliseconds), within its wait
                     assertThat(intendedMs).as(where + ": intended_us against timeStamp")
-                            .isBetween(Long.parseLong(r.get("timeStamp")) - lateness / 1000 - 2,
+                            .isBetween(Long.parseLong(r.get("timeStamp")) - (blocked + lateness) / 1000 - 2,
                                     Long.parseLong(r.get("timeStamp")) + 1);
                     connects += Long.parseLong(r.get("Connect")) > 0 ? 1 : 0;
                     threads.add(r.get("threadName"));

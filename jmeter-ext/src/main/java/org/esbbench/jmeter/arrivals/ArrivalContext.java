@@ -10,24 +10,10 @@ import java.util.Optional;
 public final class ArrivalContext {
     private static final ThreadLocal<ArrivalContext> CURRENT = ThreadLocal.withInitial(ArrivalContext::new);
 
-    private Arrival pending;
     private Arrival arrival;
     private boolean timed;
 
     private ArrivalContext() {
-    }
-
-    /** Fresh connections: the arrival this new thread is made for, taken by its controller's first iteration. */
-    static void hand(Arrival arrival) {
-        CURRENT.get().pending = arrival;
-    }
-
-    /** The arrival handed to this thread, once; empty after. */
-    static Optional<Arrival> takeHanded() {
-        ArrivalContext c = CURRENT.get();
-        Arrival a = c.pending;
-        c.pending = null;
-        return Optional.ofNullable(a);
     }
 
     /** This thread now serves {@code arrival}: its next sample is the arrival's first. */
@@ -51,6 +37,5 @@ public final class ArrivalContext {
     static void end() {
         ArrivalContext c = CURRENT.get();
         c.arrival = null;
-        c.pending = null;
     }
 }

@@ -37,7 +37,7 @@ public class ArrivalLoopController extends GenericController implements Iteratin
         if (group instanceof ScheduledArrivalsThreadGroup arrivals) {
             return arrivals.awaitArrival();
         }
-        return ArrivalContext.takeHanded(); // not in its own group (a plan that moved it): one iteration at most
+        return Optional.empty(); // not in its own group (a plan that moved it): no arrival of its own
     }
 
     @Override

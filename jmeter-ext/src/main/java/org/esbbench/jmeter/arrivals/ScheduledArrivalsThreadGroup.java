@@ -1,13 +1,13 @@
 package org.esbbench.jmeter.arrivals;
 
 import java.io.Serializable;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -49,11 +49,22 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
     public static final String RANDOM_SEED = "OpenModelThreadGroup.random_seed";
     /** {@code pooled} (default) or {@code fresh}: see {@link Connections}. */
     public static final String CONNECTIONS = "ScheduledArrivals.connections";
-    /** Most threads of the pool; past it arrivals wait for a thread (and the wait is in their response time). */
+    /**
+     * The most requests in flight (threads serving an arrival); past it arrivals wait for a request to end, the wait
+     * counted as the server's backlog (blocked time), and the point is in effect a closed model of that many users.
+     */
+    public static final String MAX_IN_FLIGHT = "ScheduledArrivals.max_in_flight";
+    /** The same, as plans written before {@link #MAX_IN_FLIGHT} name it (read when that is not set). */
     public static final String MAX_THREADS = "ScheduledArrivals.max_threads";
-    static final int DEFAULT_MAX_THREADS = 1000;
+    static final int DEFAULT_MAX_IN_FLIGHT = 1000;
     /** How often an idle pooled thread looks whether the arrivals have ended. */
     private static final long IDLE_POLL_MILLIS = 100;
+    /** Spare threads the maker keeps free beyond the arrivals waiting, at least. */
+    static final int MIN_SPARE = 4;
+    /** ... and enough for this many seconds of arrivals at the recent rate. */
+    private static final double SPARE_SECONDS = 0.1;
+    private static final long SPARE_WINDOW_NANOS = 100_000_000L;
+    private static final long MAKER_POLL_NANOS = 2_000_000L;
 
     private transient volatile Session session;
 
@@ -73,32 +84,47 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
         return Connections.parse(getPropertyAsString(CONNECTIONS, "pooled"));
     }
 
-    public int getMaxThreads() {
-        return getPropertyAsInt(MAX_THREADS, DEFAULT_MAX_THREADS);
+    /** The most requests in flight: {@link #MAX_IN_FLIGHT}, else the older {@link #MAX_THREADS}, else 1000. */
+    public int getMaxInFlight() {
+        String value = getPropertyAsString(MAX_IN_FLIGHT, "").strip();
+        if (value.isEmpty()) {
+            value = getPropertyAsString(MAX_THREADS, "").strip();
+        }
+        if (value.isEmpty()) {
+            return DEFAULT_MAX_IN_FLIGHT;
+        }
+        try {
+            int n = Integer.parseInt(value);
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new IllegalArgumentException(getName() + ": the most requests in flight must be a whole number of at"
+                + " least 1, was '" + value + "'");
     }
 
     @Override
     public void start(int groupIndex, ListenerNotifier notifier, ListedHashTree tree, StandardJMeterEngine engine) {
         JMeterVariables variables = JMeterContextService.getContext().getVariables();
         ArrivalSchedule schedule = ArrivalSchedule.parse(getSchedule(), getRandomSeed());
-        Session s = new Session(schedule, getConnections(), Math.max(1, getMaxThreads()),
-                number -> makeThread(engine, this, notifier, groupIndex, number, cloneTree(tree), variables));
+        Session s = new Session(schedule, getConnections(), getMaxInFlight(),
+                number -> makeThread(engine, this, notifier, groupIndex, number, cloneTree(tree), variables),
+                NeverSentRows.of(tree, notifier, getName()));
         session = s;
-        LOG.info("Starting {} (group {}): schedule {}, {} connections", getName(), groupIndex, getSchedule(),
-                s.connections);
+        LOG.info("Starting {} (group {}): schedule {}, {} connections, at most {} requests in flight", getName(),
+                groupIndex, getSchedule(), s.connections, s.queue.maxInFlight());
         s.start("esb-bench-arrivals-" + getName() + "-" + groupIndex);
     }
 
     /**
-     * The calling thread's next arrival (its controller asks at each iteration's start): fresh connections, the one it
-     * was made for, once; pooled, the next due, waiting idle until there is one. Empty once the arrivals have ended.
+     * The calling thread's next arrival (its controller asks at each iteration's start), waiting idle until there is
+     * one; fresh connections: one per thread. Empty once the arrivals have ended.
      */
     Optional<Arrival> awaitArrival() {
         Session s = session;
-        if (s == null || s.connections == Connections.FRESH) {
-            return ArrivalContext.takeHanded();
-        }
-        return s.take();
+        return s == null ? Optional.empty() : s.take();
     }
 
     @Override
@@ -202,33 +228,49 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
         JMeterThread make(int number);
     }
 
-    /** One test's run of the group: its starter, its threads and, pooled, the arrivals waiting for a thread. */
+    /**
+     * One test's run of the group: its scheduling thread, which only ever waits for an arrival's due time and puts the
+     * arrival in the queue; its maker, which makes the JMeter threads (a clone of the test tree each) ahead of need,
+     * keeping spare threads free beyond the arrivals waiting, up to the most in flight; its threads, which take the
+     * arrivals in due order.
+     */
     static final class Session {
         final Connections connections;
         final ExecutorService threads = Executors.newCachedThreadPool();
         final Map<JMeterThread, Future<?>> active = new ConcurrentHashMap<>();
+        final ArrivalQueue queue;
         private final ArrivalSchedule schedule;
-        private final int maxThreads;
         private final ThreadMaker maker;
-        private final LinkedBlockingQueue<Arrival> due = new LinkedBlockingQueue<>();
-        private final AtomicInteger idle = new AtomicInteger();
-        private final AtomicInteger made = new AtomicInteger();
+        private final NeverSentRows neverSent;
+        private final AtomicInteger numbers = new AtomicInteger();
         /** No further arrival is dispatched; the threads end once the arrivals due are served. */
         private volatile boolean arrivalsOver;
         /** The group ends without waiting for its schedule's end: now (threads stopped) or once they are done. */
         private volatile boolean over;
         private volatile Thread starter;
-        private long dispatched;
-        private int mostWaiting;
+        private volatile Thread makerThread;
+        private volatile long neverSentCount;
+        private volatile boolean reported;
 
-        Session(ArrivalSchedule schedule, Connections connections, int maxThreads, ThreadMaker maker) {
+        Session(ArrivalSchedule schedule, Connections connections, int maxInFlight, ThreadMaker maker,
+                NeverSentRows neverSent) {
             this.schedule = schedule;
             this.connections = connections;
-            this.maxThreads = maxThreads;
+            this.queue = new ArrivalQueue(maxInFlight);
             this.maker = maker;
+            this.neverSent = neverSent;
         }
 
         void start(String name) {
+            // The first spare threads before the first arrival can be due; none for a schedule without arrivals (the
+            // closed model's rate 0), whose threads would start for nothing (a JMS sampler connects as its thread starts).
+            if (schedule.hasNext()) {
+                makeThreads(Math.min(queue.maxInFlight(), MIN_SPARE));
+            }
+            Thread m = new Thread(this::runMaker, name + "-maker");
+            m.setDaemon(true);
+            makerThread = m;
+            m.start();
             Thread t = new Thread(this::runSchedule, name);
             t.setDaemon(true);
             starter = t;
@@ -238,28 +280,17 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
         private void runSchedule() {
             ArrivalClock clock = ArrivalClock.now();
             long start = clock.nanos();
-            JMeterThread next = null;
             long index = 0;
             while (!arrivalsOver && schedule.hasNext()) {
                 Arrival arrival = new Arrival(index, start + Math.round(schedule.nextDouble() * 1e9), clock);
-                if (connections == Connections.FRESH && next == null) {
-                    next = maker.make((int) index); // built while the arrival is not yet due
-                }
                 if (!parkUntil(arrival.intendedNanos())) {
                     break;
                 }
-                if (connections == Connections.FRESH) {
-                    startFresh(next, arrival);
-                    next = null;
-                } else {
-                    dispatch(arrival);
-                }
-                dispatched++;
+                queue.offer(arrival);
+                LockSupport.unpark(makerThread);
                 index++;
             }
             arrivalsOver = true;
-            LOG.info("esb-bench: arrivals: {} dispatched, {} threads made, at most {} waiting for a thread ({})",
-                    dispatched, made.get(), mostWaiting, connections);
             // As JMeter's group: the group lasts its whole schedule (a pause at its end is the drain), unless it is
             // told to end sooner.
             long end = start + Math.round(schedule.totalSeconds() * 1e9);
@@ -271,6 +302,41 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
             }
         }
 
+        /**
+         * The maker: keeps spare threads free beyond the arrivals waiting ({@link ArrivalQueue#wanted}), enough for a
+         * tenth of a second's arrivals at the rate of the last one (at least {@value #MIN_SPARE}), so that an arrival
+         * finds a thread made before it was due, unless every thread the group may have is in flight.
+         */
+        private void runMaker() {
+            long windowStart = System.nanoTime();
+            long offeredAtWindowStart = 0;
+            int spare = MIN_SPARE;
+            while (!over && !(arrivalsOver && queue.waiting() == 0)) {
+                long now = System.nanoTime();
+                if (now - windowStart >= SPARE_WINDOW_NANOS) {
+                    long offered = queue.figures().offered();
+                    double perSecond = (offered - offeredAtWindowStart) * 1e9 / (now - windowStart);
+                    spare = (int) Math.max(MIN_SPARE, Math.ceil(perSecond * SPARE_SECONDS));
+                    windowStart = now;
+                    offeredAtWindowStart = offered;
+                }
+                int wanted = queue.wanted(spare);
+                if (wanted == 0) {
+                    LockSupport.parkNanos(MAKER_POLL_NANOS);
+                } else {
+                    makeThreads(wanted);
+                }
+            }
+        }
+
+        private void makeThreads(int count) {
+            for (int i = 0; i < count && !over; i++) {
+                JMeterThread thread = maker.make(numbers.getAndIncrement());
+                queue.made();
+                submit(thread);
+            }
+        }
+
         /** Waits until {@code nanos}; false when the arrivals ended meanwhile. */
         private boolean parkUntil(long nanos) {
             for (long left = nanos - System.nanoTime(); left > 0 && !arrivalsOver; left = nanos - System.nanoTime()) {
@@ -279,100 +345,100 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
             return !arrivalsOver;
         }
 
-        private void startFresh(JMeterThread thread, Arrival arrival) {
-            submit(thread, () -> ArrivalContext.hand(arrival));
-        }
-
-        private void dispatch(Arrival arrival) {
-            // A thread for it unless an idle one is left over by the arrivals already waiting: a thread still
-            // counted idle may be about to take one of those.
-            if (due.size() >= idle.get() && made.get() < maxThreads) {
-                submit(maker.make(made.get()), () -> { });
-            }
-            due.offer(arrival);
-            mostWaiting = Math.max(mostWaiting, due.size());
-        }
-
-        private void submit(JMeterThread thread, Runnable before) {
-            made.incrementAndGet();
+        private void submit(JMeterThread thread) {
             try {
                 active.put(thread, threads.submit(() -> {
                     Thread.currentThread().setName(thread.getThreadName());
-                    before.run();
+                    queue.joined();
                     try {
                         thread.run();
                     } finally {
                         ArrivalContext.end();
+                        queue.left();
                     }
                 }));
             } catch (RejectedExecutionException e) {
                 active.remove(thread); // ended meanwhile
+                queue.left();
             }
         }
 
-        /** Pooled: the next arrival due, waiting idle; empty once the arrivals have ended and none is left. */
+        /**
+         * The calling thread's next arrival, waiting idle until there is one; fresh connections: one per thread. Empty
+         * once the arrivals have ended and none is left.
+         */
         Optional<Arrival> take() {
-            idle.incrementAndGet();
-            try {
-                while (true) {
-                    Arrival a = due.poll();
-                    if (a != null) {
-                        return Optional.of(a);
-                    }
-                    if (arrivalsOver) {
-                        return Optional.empty();
-                    }
-                    a = due.poll(IDLE_POLL_MILLIS, TimeUnit.MILLISECONDS);
-                    if (a != null) {
-                        return Optional.of(a);
-                    }
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return Optional.empty();
-            } finally {
-                idle.decrementAndGet();
-            }
+            return queue.take(() -> arrivalsOver, IDLE_POLL_MILLIS, connections == Connections.FRESH);
         }
 
         /** No further arrival; arrivals already due are still served, then the threads end; the group lasts on. */
         void endArrivals() {
             arrivalsOver = true;
-            unparkStarter();
+            unpark();
         }
 
         /** No further arrival; arrivals already due are still served, then the threads end, and so does the group. */
         void stopGracefully() {
             arrivalsOver = true;
             over = true;
-            unparkStarter();
+            unpark();
             threads.shutdown();
+            report();
         }
 
         /** As JMeter's group at its schedule's end: threads still serving an arrival are stopped and interrupted. */
         private void endOfSchedule() {
             over = true;
+            dropWaiting("the schedule ended (its drain was over) before a thread was free");
             if (!active.isEmpty()) {
                 LOG.info("Schedule over with {} thread(s) still running: interrupting them", active.size());
             }
             stopActive(true);
             threads.shutdownNow();
+            report();
         }
 
-        /** Everything ends now: no further arrival, those waiting dropped, threads stopped and interrupted. */
+        /** Everything ends now: no further arrival, those waiting written as never sent, threads stopped. */
         void endNow() {
             arrivalsOver = true;
             over = true;
-            unparkStarter();
-            due.clear();
+            unpark();
+            dropWaiting("the run ended (its drain was over) before a thread was free");
             stopActive(true);
             threads.shutdownNow();
+            report();
         }
 
-        private void unparkStarter() {
+        private void dropWaiting(String why) {
+            long now = System.nanoTime();
+            List<Arrival> dropped = queue.drop(now);
+            neverSentCount += dropped.size();
+            try {
+                neverSent.write(dropped, now, why);
+            } catch (RuntimeException e) {
+                LOG.warn("esb-bench: could not write the {} arrivals never sent: {}", dropped.size(), e.toString());
+            }
+        }
+
+        /** Once per run, what the arrivals came to, on JMeter's standard output (the run keeps it) and its log. */
+        private synchronized void report() {
+            if (reported) {
+                return;
+            }
+            reported = true;
+            String line = ArrivalsLine.of(queue.figures(), neverSentCount, queue.inFlight(), connections);
+            System.out.println(line);
+            LOG.info(line);
+        }
+
+        private void unpark() {
             Thread t = starter;
             if (t != null) {
                 LockSupport.unpark(t);
+            }
+            Thread m = makerThread;
+            if (m != null) {
+                LockSupport.unpark(m);
             }
         }
 

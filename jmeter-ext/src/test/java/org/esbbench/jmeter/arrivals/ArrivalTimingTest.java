@@ -40,14 +40,30 @@ class ArrivalTimingTest {
     }
 
     @Test
+    void theServersBacklogIsBlockedTimeAndTheRestOfTheWaitIsLateness() {
+        // due at 1 s after the anchor; every request in flight until 1.2 s, taken then, sent at 1.2005 s
+        Arrival due = new Arrival(3, 6_000_000_000L, CLOCK).taken(6_200_000_000L, 200_000_000L);
+        JMeterVariables vars = new JMeterVariables();
+
+        ArrivalTiming.of(Optional.of(due), 6_200_500_000L, 6_201_000_000L).put(vars);
+
+        assertThat(vars.get(ArrivalTiming.TAKEN)).isEqualTo(Long.toString(1_700_000_001_200_000L));
+        assertThat(vars.get(ArrivalTiming.BLOCKED)).isEqualTo("200000");
+        assertThat(vars.get(ArrivalTiming.LATENESS)).isEqualTo("500");
+        assertThat(vars.get(ArrivalTiming.RESPONSE)).isEqualTo("201000");
+    }
+
+    @Test
     void noArrivalRemovesTheColumnsValues() {
         JMeterVariables vars = new JMeterVariables();
         vars.put(ArrivalTiming.RESPONSE, "1");
         vars.put(ArrivalTiming.LATENESS, "1");
         vars.put(ArrivalTiming.INTENDED, "1");
+        vars.put(ArrivalTiming.BLOCKED, "1");
 
         ArrivalTiming.NONE.put(vars);
 
+        assertThat(vars.get(ArrivalTiming.BLOCKED)).isNull();
         assertThat(vars.get(ArrivalTiming.RESPONSE)).isNull();
         assertThat(vars.get(ArrivalTiming.LATENESS)).isNull();
         assertThat(vars.get(ArrivalTiming.INTENDED)).isNull();

@@ -124,7 +124,6 @@ public final class ParameterCatalogue {
         p.put("scenario", "the scenario id (standard plans only)");
         p.put("hold", "closed model: seconds the users keep the load after the ramp-up");
         p.put("duration", "seconds the load lasts: warm-up, measurement and a short tail");
-        p.put("drain", "open model: seconds to wait for replies after the last arrival");
         p.put("payloadDir", "the folder of the payloads (each engine's own)");
         p.put("keystoreDir", "the folder of the test keystores (each engine's own)");
         p.put("perfmonFile", "where the plan's PerfMon collector writes");

@@ -7,6 +7,8 @@ import static org.esbbench.maven.parameters.RunParameter.Trait.TO_PLANS;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.esbbench.report.arrivals.DrainWindow;
+import org.esbbench.report.arrivals.InFlightCap;
 import org.esbbench.report.arrivals.LatenessBound;
 import org.esbbench.report.run.DriftThreshold;
 import org.esbbench.report.run.ErrorTolerance;
@@ -119,6 +121,16 @@ final class StandardParameters {
                         + " (one each).")
                 .checkedBy(Checks.oneOf("pooled", "fresh"))
                 .with(RECORDED, TO_PLANS, RESUME_MATCHES));
+        list.add(RunParameter.of(InFlightCap.PARAMETER, InFlightCap.AUTO,
+                "Open model: most requests in flight; past it arrivals wait, flagged `in-flight-capped`. `auto`: 2 × rate ×"
+                        + " (delay + 250 ms), ≥ 100.")
+                .checkedBy(Checks.parsedBy(InFlightCap::check))
+                .with(RECORDED, TO_PLANS));
+        list.add(RunParameter.of(DrainWindow.PARAMETER, DrainWindow.AUTO,
+                "Open model: seconds after the window in which a reply still answers an arrival due in it. `auto`: the"
+                        + " response timeout.")
+                .checkedBy(Checks.parsedBy(DrainWindow::check))
+                .with(RECORDED, TO_PLANS));
         list.add(RunParameter.of("connectTimeout", "5000",
                 "Connect timeout of each request, in ms.")
                 .checkedBy(Checks.positive(Integer.MAX_VALUE))

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.esbbench.report.arrivals.DrainWindow;
+import org.esbbench.report.arrivals.InFlightCap;
 import java.util.Optional;
 import java.util.Set;
 import org.esbbench.report.points.LoadSplit;
@@ -134,7 +136,10 @@ public final class PlanProperties {
         p.put("hold", Long.toString(closed ? load - s.rampupSeconds() : load));
         p.put("rate", Integer.toString(point.rate()));
         p.put("duration", Long.toString(closed ? load : load + RunParameters.OPEN_MODEL_SLACK_SECONDS));
-        p.put("drain", Integer.toString(closed ? 0 : (s.responseTimeoutMs() + 999) / 1000));
+        p.put("drain", Long.toString(closed ? 0
+                : DrainWindow.seconds(run.planValues().get(DrainWindow.PARAMETER), s.responseTimeoutMs())));
+        p.put(InFlightCap.PARAMETER, Integer.toString(closed ? 1
+                : InFlightCap.of(run.planValues().get(InFlightCap.PARAMETER), point.rate(), point.delayMs())));
         p.put("warmup", Long.toString(run.warmupSeconds()));
         p.put("measurement", Long.toString(run.measurementSeconds()));
         p.put("size", Integer.toString(point.sizeBytes()));

@@ -29,10 +29,12 @@ public final class SampleVariables {
 
     /**
      * Every column the suite adds, in the order it appends them: {@link #ELAPSED_US}, then the open model's arrival
-     * timing ({@code org.esbbench.jmeter.arrivals.ArrivalTiming}: due time, lateness and response time from the due
-     * time; empty ("null") in rows that are not an arrival's first sample).
+     * timing ({@code org.esbbench.jmeter.arrivals.ArrivalTiming}: due time, taken-by-a-thread time, blocked time (the
+     * server's backlog), the generator's lateness and response time from the due time; empty ("null") in rows that
+     * are not an arrival's first sample).
      */
-    public static final List<String> OURS = List.of(ELAPSED_US, "intended_us", "lateness_us", "response_us");
+    public static final List<String> OURS = List.of(ELAPSED_US, "intended_us", "taken_us", "blocked_us", "lateness_us",
+            "response_us");
 
     private SampleVariables() {
     }

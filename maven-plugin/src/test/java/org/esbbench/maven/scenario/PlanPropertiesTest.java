@@ -100,7 +100,7 @@ class PlanPropertiesTest {
                 "-Jpath=/esb/proxy", "-Jusers=20", "-Jjmeterengine.force.system.exit=true",
                 "-Jjsr223.init.file=" + dir.resolve("run-init.groovy"), "-Jesbbench.loadSeconds=1202",
                 // The Microsecond Timing column: this JMeter home sets no sample_variables of its own.
-                "-Jsample_variables=elapsed_us,intended_us,lateness_us,response_us");
+                "-Jsample_variables=elapsed_us,intended_us,taken_us,blocked_us,lateness_us,response_us");
         assertThat(cmd.stream().filter(a -> a.startsWith("-J") && !a.startsWith("-Jjmeterengine")
                 && !a.startsWith("-Jjsr223") && !a.startsWith("-Jesbbench.") && !a.startsWith("-Jsample_variables=")))
                 .hasSize(props.size());

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SampleVariablesTest {
 
     /** The columns the suite appends: the Microsecond Timing's, then the arrivals'. */
-    private static final String OURS = "elapsed_us,intended_us,lateness_us,response_us";
+    private static final String OURS = "elapsed_us,intended_us,taken_us,blocked_us,lateness_us,response_us";
 
     @TempDir
     Path home;
@@ -50,7 +50,7 @@ class SampleVariablesTest {
         assertThat(SampleVariables.of(jmeter("sample_variables=elapsed_us\n", "sample_variables=orderId,region\n")))
                 .isEqualTo("orderId,region," + OURS);
         assertThat(SampleVariables.of(jmeter("sample_variables=orderId\n", null))).isEqualTo("orderId," + OURS);
-        assertThat(SampleVariables.of(jmeter(null, "sample_variables=elapsed_us, orderId\n"))).isEqualTo("elapsed_us,orderId,intended_us,lateness_us,response_us");
+        assertThat(SampleVariables.of(jmeter(null, "sample_variables=elapsed_us, orderId\n"))).isEqualTo("elapsed_us,orderId,intended_us,taken_us,blocked_us,lateness_us,response_us");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.esbbench.report.arrivals;
 
 import org.HdrHistogram.Histogram;
+import org.esbbench.report.samples.LatencyHistogram;
 
 /**
  * A window's open-model arrivals timed from their due time: their service time (send to reply) beside the response
@@ -16,15 +17,35 @@ import org.HdrHistogram.Histogram;
  * @param service           the service time of every arrival (µs), written beside the response times' histogram
  * @param lateness          the lateness of every arrival (µs), for the count over a bound
  * @param boundMillis       the lateness that counts as late ({@code -DlatenessBound}, ms)
+ * @param load              the window against what was offered: due, sent, answered, achieved, the server's backlog
  */
 public record ArrivalFigures(long arrivals, double serviceP50Millis, double serviceP99Millis, double serviceP999Millis,
                              double latenessP50Millis, double latenessP99Millis, double latenessMaxMillis,
-                             Histogram service, Histogram lateness, double boundMillis) {
+                             Histogram service, Histogram lateness, double boundMillis, OfferedLoad load) {
+    /** The flag of a window where the server fell behind ({@link OfferedLoad#OVER_CAPACITY}). */
+    public static final String OVER_CAPACITY = OfferedLoad.OVER_CAPACITY;
+
+    /** Figures without the offered load's (a window of unknown bounds). */
+    public ArrivalFigures(long arrivals, double serviceP50Millis, double serviceP99Millis, double serviceP999Millis,
+                          double latenessP50Millis, double latenessP99Millis, double latenessMaxMillis,
+                          Histogram service, Histogram lateness, double boundMillis) {
+        this(arrivals, serviceP50Millis, serviceP99Millis, serviceP999Millis, latenessP50Millis, latenessP99Millis,
+                latenessMaxMillis, service, lateness, boundMillis, new OfferedLoad(arrivals, 0, arrivals, arrivals,
+                        LatencyHistogram.empty(), LatencyHistogram.empty(), arrivals, 0, LatencyHistogram.empty(),
+                        new double[3], Long.MAX_VALUE / 2, 0));
+    }
 
     /** The same arrivals judged against another bound. */
     public ArrivalFigures judgedBy(double otherBoundMillis) {
         return new ArrivalFigures(arrivals, serviceP50Millis, serviceP99Millis, serviceP999Millis, latenessP50Millis,
-                latenessP99Millis, latenessMaxMillis, service, lateness, otherBoundMillis);
+                latenessP99Millis, latenessMaxMillis, service, lateness, otherBoundMillis, load);
+    }
+
+    /** The same arrivals judged against the run's bound, drain (ms) and cap of requests in flight. */
+    public ArrivalFigures judgedBy(double otherBoundMillis, long drainMillis, int maxInFlight) {
+        return new ArrivalFigures(arrivals, serviceP50Millis, serviceP99Millis, serviceP999Millis, latenessP50Millis,
+                latenessP99Millis, latenessMaxMillis, service, lateness, otherBoundMillis,
+                load.judgedBy(drainMillis, maxInFlight));
     }
 
     /**

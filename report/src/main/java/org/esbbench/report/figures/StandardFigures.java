@@ -1,6 +1,7 @@
 package org.esbbench.report.figures;
 
 import org.esbbench.report.arrivals.ArrivalFigures;
+import org.esbbench.report.arrivals.OfferedLoad;
 import org.esbbench.report.samples.LatencyHistogram;
 import org.esbbench.report.usage.WindowUsage;
 
@@ -33,8 +34,12 @@ public final class StandardFigures {
             m -> (double) m.statistics().incorrect());
     public static final Figure INCORRECT_PCT = Figure.percent("incorrect_pct", "incorrect %", 6, INCORRECT, SAMPLES)
             .charted().shown(2);
+    /**
+     * Correct replies per second ({@link org.esbbench.report.samples.Statistics#correctPerSecond()}): errors and
+     * incorrect replies are not throughput. In the open model, those that ended in the window: what was achieved.
+     */
     public static final Figure THROUGHPUT = Figure.median("throughput_per_s", "throughput", "msgs/s", 2,
-            m -> m.statistics().throughputPerSecond()).charted().regressed(Better.HIGHER).shown(1);
+            m -> m.statistics().correctPerSecond()).charted().regressed(Better.HIGHER).shown(1);
     public static final Figure MEAN = Figure.median("mean_ms", "mean", "ms", LATENCY_DECIMALS,
             m -> m.statistics().meanMillis()).charted().compared(Better.LOWER).shown(3);
     public static final Figure STDDEV = Figure.median("stddev_ms", "stddev", "ms", LATENCY_DECIMALS,
@@ -117,23 +122,56 @@ public final class StandardFigures {
     public static final Figure LATE_PCT = arrivals("late_pct", "late arrivals %", "%", 6, ArrivalFigures::latePercent)
             .shown(2);
 
+    /*
+     * The open model against what it offered (OfferedLoad): arrivals due in the window per second beside the correct
+     * replies that ended in it (the throughput), the arrivals' fate, and the server's backlog (blocked time: waiting
+     * while every request the generator may have in flight was in flight).
+     */
+    public static final Figure OFFERED = load("offered_per_s", "offered", "msgs/s", 2, OfferedLoad::offeredPerSecond)
+            .shown(1);
+    public static final Figure ACHIEVED = load("achieved_per_s", "achieved", "msgs/s", 2,
+            OfferedLoad::achievedPerSecond).shown(1);
+    public static final Figure DUE = load("due", "arrivals due", "", 0, l -> (double) l.due());
+    public static final Figure NEVER_SENT = load("never_sent", "never sent", "", 0, l -> (double) l.neverSent());
+    public static final Figure NOT_ANSWERED = load("not_answered", "not answered", "", 0,
+            l -> (double) l.notAnswered());
+    public static final Figure BLOCKED_P50 = load("blocked_p50_ms", "blocked p50", "ms", LATENCY_DECIMALS,
+            l -> l.blockedMillisAt(50)).shown(3);
+    public static final Figure BLOCKED_P99 = load("blocked_p99_ms", "blocked p99", "ms", LATENCY_DECIMALS,
+            l -> l.blockedMillisAt(99)).shown(3);
+    public static final Figure BLOCKED_MAX = load("blocked_max_ms", "blocked max", "ms", LATENCY_DECIMALS,
+            OfferedLoad::blockedMaxMillis).shown(3);
+    public static final Figure BLOCKED_PCT = load("blocked_pct", "blocked arrivals %", "%", 6,
+            OfferedLoad::blockedPercent).shown(2);
+
     /** The response-time figures (ms): in whole milliseconds when the run's plan had no microsecond timing. */
     public static final List<Figure> RESPONSE_TIMES = List.of(MEAN, STDDEV, MIN, MAX, P50, P90, P95, P99, P99_9);
 
     static final List<Figure> ALL = List.of(SAMPLES, ERRORS, ERROR_PCT, INCORRECT, INCORRECT_PCT, THROUGHPUT, MEAN,
             STDDEV, MIN, MAX, P50, P90, P95, P99, P99_9, SERVICE_P50, SERVICE_P99, SERVICE_P99_9, LATENESS_P50,
-            LATENESS_P99, LATENESS_MAX, LATE_PCT, CPU_PER_MESSAGE, NET_CPU_PER_MESSAGE, SERVER_CPU, GC_THROUGHPUT, HEAP_AFTER_FULL_GC,
+            LATENESS_P99, LATENESS_MAX, LATE_PCT, OFFERED, ACHIEVED, DUE, NEVER_SENT, NOT_ANSWERED, BLOCKED_P50,
+            BLOCKED_P99, BLOCKED_MAX, BLOCKED_PCT, CPU_PER_MESSAGE, NET_CPU_PER_MESSAGE, SERVER_CPU, GC_THROUGHPUT, HEAP_AFTER_FULL_GC,
             GENERATOR_CPU, CLIENT_CPU, BUSIEST_ENGINE_CPU, BUSIEST_ENGINE_HOST_CPU, BACKEND_CPU, BACKEND_CPU_PER_MESSAGE, GENERATOR_CPU_PER_SAMPLE,
             MACHINE_CPU, SERVER_CORES_BUSY, GENERATOR_CORES_BUSY, HOST_CPU, HOST_MEMORY);
 
     /**
      * The headline table's figures, in its order (after the point and before the flags): how much, how fast, how
-     * well and at what cost. With the point's three columns (scenario, load, size · delay) and the flags, 12.
+     * well and at what cost. With the point's three columns (scenario, load, size · delay) and the flags, 12: the
+     * offered rate shows only when a point has one (the open model), and then takes the mean's place, so that the
+     * offered and the achieved stand side by side ({@link #headlineOf}).
      */
-    static final List<Figure> HEADLINE = List.of(THROUGHPUT, MEAN, P50, P99, P99_9, ERROR_PCT, INCORRECT_PCT,
+    static final List<Figure> HEADLINE = List.of(OFFERED, THROUGHPUT, MEAN, P50, P99, P99_9, ERROR_PCT, INCORRECT_PCT,
             CPU_PER_MESSAGE);
 
     private StandardFigures() {
+    }
+
+    /**
+     * The headline's figures for points of which {@code hasOffered} says whether any has an offered rate: without, the
+     * offered column is left out; with, the mean is (it stays in the full table and the CSVs).
+     */
+    public static List<Figure> headlineOf(List<Figure> headline, boolean hasOffered) {
+        return headline.stream().filter(f -> hasOffered ? !f.equals(MEAN) : !f.equals(OFFERED)).toList();
     }
 
     /**
@@ -148,6 +186,11 @@ public final class StandardFigures {
     private static Figure arrivals(String id, String title, String unit, int decimals,
                                    Function<ArrivalFigures, Double> f) {
         return Figure.median(id, title, unit, decimals, m -> m.statistics().arrivals().map(f).orElse(null));
+    }
+
+    private static Figure load(String id, String title, String unit, int decimals, Function<OfferedLoad, Double> f) {
+        return Figure.median(id, title, unit, decimals, m -> m.statistics().arrivals()
+                .filter(a -> a.load().windowMillis() > 0).map(a -> f.apply(a.load())).orElse(null));
     }
 
     private static Figure usage(String id, String title, String unit, int decimals, Function<WindowUsage, Double> f) {

@@ -1,5 +1,7 @@
 package org.esbbench.report.run;
 
+import org.esbbench.report.arrivals.DrainWindow;
+import org.esbbench.report.arrivals.InFlightCap;
 import org.esbbench.report.arrivals.LatenessBound;
 import org.esbbench.report.chart.ScalingCharts;
 import org.esbbench.report.folder.EnginesFile;
@@ -70,6 +72,8 @@ public final class RunAnalysis {
                 .withDriftThreshold(options.driftThresholdPercent())
                 // recorded by check, as the run planned them
                 .withLatenessBound(LatenessBound.of(plan.parameters()))
+                .withArrivalLimits(plan.parameters().get(DrainWindow.PARAMETER),
+                        plan.parameters().get(InFlightCap.PARAMETER), responseTimeoutMillis(plan.parameters()))
                 .withConnections(plan.parameters().get("connections"));
 
         java.util.Optional<EnginesFile> generators = EnginesFile.read(layout.dir());
@@ -167,5 +171,14 @@ public final class RunAnalysis {
         }
         return plan.description().isBlank() || facts.isEmpty() ? plan.description().strip() + facts
                 : plan.description().strip() + "\n\n" + facts;
+    }
+
+    /** The run's response timeout (ms), what an {@code auto} drain is; 30 s, the default, when not recorded. */
+    private static long responseTimeoutMillis(Map<String, String> parameters) {
+        try {
+            return Long.parseLong(parameters.getOrDefault("responseTimeout", "30000").strip());
+        } catch (NumberFormatException e) {
+            return 30_000;
+        }
     }
 }

@@ -8,6 +8,9 @@ import org.esbbench.report.samples.WindowedResults;
 import org.esbbench.report.chart.HostChart;
 import org.esbbench.report.chart.LatencyChart;
 import org.esbbench.report.chart.ThroughputChart;
+import org.esbbench.report.arrivals.ArrivalFigures;
+import org.esbbench.report.arrivals.DrainWindow;
+import org.esbbench.report.arrivals.InFlightCap;
 import org.esbbench.report.arrivals.LatenessBound;
 import org.esbbench.report.dashboard.JMeterDashboard;
 import org.esbbench.report.dashboard.JMeterInstallation;
@@ -54,6 +57,8 @@ public final class ScenarioRunAnalyser {
     private long dashboardHeapLimitMb = AnalysisOptions.NO_HEAP_LIMIT;
     private double driftThresholdPercent = AnalysisOptions.DEFAULT_DRIFT_THRESHOLD_PERCENT;
     private double latenessBoundMillis = LatenessBound.DEFAULT_MILLIS;
+    private long drainMillis = 30_000;
+    private String maxInFlight = InFlightCap.AUTO;
     private boolean freshConnections;
 
     /** With no error tolerated ({@link ErrorTolerance#NONE}). */
@@ -86,6 +91,16 @@ public final class ScenarioRunAnalyser {
     /** How far a window's first and last thirds may differ before it is flagged {@value WindowDrift#FLAG}. */
     public ScenarioRunAnalyser withDriftThreshold(double percent) {
         this.driftThresholdPercent = percent;
+        return this;
+    }
+
+    /**
+     * The run's {@code -Ddrain} and {@code -DmaxInFlight} as given (and its response timeout, ms): how long after the
+     * window a reply still answers one of its arrivals, and the cap each point's arrivals had.
+     */
+    public ScenarioRunAnalyser withArrivalLimits(String drain, String maxInFlight, long responseTimeoutMillis) {
+        this.drainMillis = DrainWindow.seconds(drain, responseTimeoutMillis) * 1000;
+        this.maxInFlight = maxInFlight;
         return this;
     }
 
@@ -154,7 +169,10 @@ public final class ScenarioRunAnalyser {
             failures.add(name + ": " + e.getMessage());
             return new Outcome(Optional.empty(), failures, List.of());
         }
-        Statistics m = results.measurement().judgedBy(latenessBoundMillis);
+        Statistics m = point.isOpen()
+                ? results.measurement().judgedBy(latenessBoundMillis, drainMillis,
+                        InFlightCap.of(maxInFlight, point.rate(), point.delayMs()))
+                : results.measurement().judgedBy(latenessBoundMillis);
         try {
             writeWindowFiles(name, results);
         } catch (IOException e) {
@@ -185,6 +203,12 @@ public final class ScenarioRunAnalyser {
                     + " its arrival's due time: an arrival the load generator sent late shows no wait");
         }
         m.arrivals().flatMap(LatenessBound::flag).ifPresent(flags::add);
+        if (point.isOpen()) {
+            m.arrivals().map(ArrivalFigures::load).filter(l -> l.windowMillis() > 0).ifPresent(l -> {
+                l.overCapacityFlag().ifPresent(flags::add);
+                l.inFlightCappedFlag().ifPresent(flags::add);
+            });
+        }
         WindowDrift drift = WindowDrift.of(results.overTime().thirds(), driftThresholdPercent);
         drift.flag().ifPresent(flags::add);
         RepeatRow row = new RepeatRow(point, repeat,
@@ -196,8 +220,11 @@ public final class ScenarioRunAnalyser {
             log.accept("WARNING: " + name + ": " + w);
             warnings.add(w);
         });
-        log.accept(name + ": " + m.samples() + " samples, " + StandardFigures.THROUGHPUT.format(row.value(StandardFigures.THROUGHPUT))
-                + "/s, p99 " + StandardFigures.P99.format(row.value(StandardFigures.P99)) + " ms ("
+        String offered = m.arrivals().map(ArrivalFigures::load).filter(l -> l.windowMillis() > 0)
+                .map(l -> "offered " + StandardFigures.OFFERED.format(l.offeredPerSecond()) + "/s, achieved ")
+                .orElse("");
+        log.accept(name + ": " + m.samples() + " samples, " + offered
+                + StandardFigures.THROUGHPUT.format(row.value(StandardFigures.THROUGHPUT)) + "/s, p99 " + StandardFigures.P99.format(row.value(StandardFigures.P99)) + " ms ("
                 + results.latencyTiming().description() + "), " + m.errors()
                 + " errors, " + m.incorrect() + " incorrect" + (row.flags().isEmpty() ? "" : "; " + row.flags()));
         return new Outcome(Optional.of(row), failures, warnings, Optional.of(drift));

@@ -25,7 +25,9 @@ public record Sample(
         long connectMillis,
         long elapsedMicros,
         long arrivalResponseMicros,
-        long latenessMicros) {
+        long latenessMicros,
+        long intendedMicros,
+        long blockedMicros) {
 
     /** The results file's column of the response time in microseconds (a JMeter sample variable). */
     public static final String ELAPSED_US = "elapsed_us";
@@ -36,6 +38,25 @@ public record Sample(
     public static final String RESPONSE_US = "response_us";
     /** The results file's column of how late the arrival was sent (µs): the generator's delay. */
     public static final String LATENESS_US = "lateness_us";
+    /** The results file's column of when the arrival was due (µs since the epoch, JMeter's clock). */
+    public static final String INTENDED_US = "intended_us";
+    /** The results file's column of the part of the arrival's wait that was the server's backlog (µs). */
+    public static final String BLOCKED_US = "blocked_us";
+    /**
+     * The failure message's prefix of an arrival the run ended before sending (the Scheduled Arrivals Thread Group
+     * writes such a row for each: {@code org.esbbench.jmeter.arrivals.NeverSentRows}).
+     */
+    public static final String NOT_SENT = "not sent: ";
+
+    /** A row of a results file written before the due time and blocked time columns. */
+    public Sample(long startMillis, long elapsedMillis, String label, String responseCode, boolean success,
+                  String failureMessage, long bytesReceived, long bytesSent, int groupThreads, int allThreads,
+                  long latencyMillis, long connectMillis, long elapsedMicros, long arrivalResponseMicros,
+                  long latenessMicros) {
+        this(startMillis, elapsedMillis, label, responseCode, success, failureMessage, bytesReceived, bytesSent,
+                groupThreads, allThreads, latencyMillis, connectMillis, elapsedMicros, arrivalResponseMicros,
+                latenessMicros, NO_MICROS, NO_MICROS);
+    }
 
     /** A sample that is not an open-model arrival timed from its due time (the closed model, a plan of one's own). */
     public Sample(long startMillis, long elapsedMillis, String label, String responseCode, boolean success,
@@ -61,6 +82,29 @@ public record Sample(
     /** Whether the row is an open-model arrival timed from its due time ({@value #RESPONSE_US}, {@value #LATENESS_US}). */
     public boolean timedFromArrival() {
         return arrivalResponseMicros >= 0 && latenessMicros >= 0;
+    }
+
+    /** Whether the row says when its arrival was due ({@value #INTENDED_US}). */
+    public boolean hasDueTime() {
+        return timedFromArrival() && intendedMicros >= 0;
+    }
+
+    /**
+     * When the sample belongs to a window: its arrival's due time when the row has one (the open model: every arrival
+     * due in a window counts in it, however late it was sent), else its start (epoch ms).
+     */
+    public long windowMillis() {
+        return hasDueTime() ? Math.floorDiv(intendedMicros, 1000) : startMillis;
+    }
+
+    /** The part of the arrival's wait that was the server's backlog (µs); 0 when the row has none. */
+    public long blockedOrZeroMicros() {
+        return blockedMicros >= 0 ? blockedMicros : 0;
+    }
+
+    /** Whether this is the row of an arrival that was never sent. */
+    public boolean neverSent() {
+        return !success && failureMessage != null && failureMessage.startsWith(NOT_SENT);
     }
 
     /**

@@ -38,10 +38,14 @@ final class SampleCsvHandler extends AbstractBaseCsvCallbackHandler<Sample> {
     /** An open-model arrival's response time from its due time, and its lateness: optional, like elapsed_us. */
     private static final int RESPONSE_US = 13;
     private static final int LATENESS_US = 14;
+    /** The arrival's due time and blocked time: optional, like elapsed_us. */
+    private static final int INTENDED_US = 15;
+    private static final int BLOCKED_US = 16;
     /** Header names (lower case) of the slots above, in slot order. */
     private static final List<String> SLOT_NAMES = List.of("timestamp", "elapsed", "label", "responsecode", "success",
         "failuremessage", "bytes", "sentbytes", "grpthreads", "allthreads", "latency", "connect",
-        Sample.ELAPSED_US.toLowerCase(Locale.ROOT), Sample.RESPONSE_US, Sample.LATENESS_US);
+        Sample.ELAPSED_US.toLowerCase(Locale.ROOT), Sample.RESPONSE_US, Sample.LATENESS_US, Sample.INTENDED_US,
+        Sample.BLOCKED_US);
     private static final int FIRST_TEXT = LABEL;
     private static final int LAST_TEXT = FAILURE_MESSAGE;
 
@@ -67,6 +71,8 @@ final class SampleCsvHandler extends AbstractBaseCsvCallbackHandler<Sample> {
         numbers[ELAPSED_US] = Sample.NO_MICROS;
         numbers[RESPONSE_US] = Sample.NO_MICROS;
         numbers[LATENESS_US] = Sample.NO_MICROS;
+        numbers[INTENDED_US] = Sample.NO_MICROS;
+        numbers[BLOCKED_US] = Sample.NO_MICROS;
         Arrays.fill(texts, "");
         success = false;
     }
@@ -102,7 +108,7 @@ final class SampleCsvHandler extends AbstractBaseCsvCallbackHandler<Sample> {
         return wrapRecord(new Sample(numbers[TIMESTAMP], numbers[ELAPSED], texts[LABEL], texts[RESPONSE_CODE], success,
             texts[FAILURE_MESSAGE], numbers[BYTES], numbers[SENT_BYTES], (int) numbers[GRP_THREADS],
             (int) numbers[ALL_THREADS], numbers[LATENCY], numbers[CONNECT], numbers[ELAPSED_US], numbers[RESPONSE_US],
-            numbers[LATENESS_US]));
+            numbers[LATENESS_US], numbers[INTENDED_US], numbers[BLOCKED_US]));
     }
 
     /** The line the current record started on (1 is the header). */

@@ -2,6 +2,7 @@ package org.esbbench.report.samples;
 
 import java.util.Map;
 import java.util.Optional;
+import org.esbbench.report.arrivals.OfferedLoad;
 import org.esbbench.report.arrivals.ArrivalFigures;
 
 /**
@@ -71,8 +72,28 @@ public record Statistics(
                 LatencyTiming.WHOLE_MILLISECONDS);
     }
 
+    /** Samples per second, failed ones included. */
     public double throughputPerSecond() {
         return durationMillis <= 0 ? 0 : samples * 1000.0 / durationMillis;
+    }
+
+    /**
+     * Correct replies per second: the throughput the suite reports. In the open model, the correct replies that
+     * ended in the window, whenever their arrival was due ({@link OfferedLoad#achievedPerSecond()}); otherwise the
+     * window's samples that succeeded.
+     */
+    public double correctPerSecond() {
+        if (arrivals.isPresent() && arrivals.get().load().windowMillis() > 0) {
+            return arrivals.get().load().achievedPerSecond();
+        }
+        return durationMillis <= 0 ? 0 : (samples - errors - incorrect) * 1000.0 / durationMillis;
+    }
+
+    /** The same figures with the arrivals judged against the run's bound, drain (ms) and cap of requests in flight. */
+    public Statistics judgedBy(double boundMillis, long drainMillis, int maxInFlight) {
+        return new Statistics(samples, errors, incorrect, durationMillis, meanMillis, stdDevMillis, minMillis,
+                maxMillis, p50Millis, p90Millis, p95Millis, p99Millis, bytesReceived, bytesSent, maxThreads,
+                failureMessages, latencyTiming, arrivals.map(a -> a.judgedBy(boundMillis, drainMillis, maxInFlight)));
     }
 
     /** Errors, percent of the window's samples (0 without samples). */

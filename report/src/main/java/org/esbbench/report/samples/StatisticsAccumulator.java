@@ -19,7 +19,7 @@ final class StatisticsAccumulator {
     private static final String OTHER = "(other messages)";
 
     private final LatencyRecorder latency = new LatencyRecorder();
-    private final ArrivalRecorder arrivals = new ArrivalRecorder();
+    private final ArrivalRecorder arrivals;
     private final Map<String, Long> failureMessages = new HashMap<>();
     /** Whether the file has JMeter's failureMessage column; without it a failed sample's key says so. */
     private final boolean failureMessageColumn;
@@ -39,7 +39,22 @@ final class StatisticsAccumulator {
 
     /** @param failureMessageColumn whether the results file has JMeter's failureMessage column */
     StatisticsAccumulator(boolean failureMessageColumn) {
+        this(failureMessageColumn, 0, 0);
+    }
+
+    /**
+     * @param failureMessageColumn whether the results file has JMeter's failureMessage column
+     * @param windowStartMillis    the window's start (epoch ms), for its arrivals' figures
+     * @param windowMillis         its length
+     */
+    StatisticsAccumulator(boolean failureMessageColumn, long windowStartMillis, long windowMillis) {
         this.failureMessageColumn = failureMessageColumn;
+        this.arrivals = new ArrivalRecorder(windowStartMillis, windowMillis);
+    }
+
+    /** A sample of any window: what it counts for in this one whenever it started (a correct reply ending in it). */
+    void addReply(Sample sample) {
+        arrivals.addReply(sample);
     }
 
     void add(Sample sample) {

@@ -34,9 +34,9 @@ public final class ThroughputSeries {
 
     /** Adds a sample of the measurement window (the caller has checked {@link Window#phaseOf}). */
     public void add(Sample sample) {
-        long offset = sample.startMillis() - window.measurementStartMillis();
+        long offset = sample.windowMillis() - window.measurementStartMillis();
         if (offset < 0 || offset > window.measurementMillis()) {
-            throw new IllegalArgumentException("sample starting at " + sample.startMillis() + " is outside the measurement"
+            throw new IllegalArgumentException("sample of " + sample.windowMillis() + " is outside the measurement"
                     + " window " + window.measurementStartMillis() + ".." + window.measurementEndMillis());
         }
         int b = (int) Math.min(buckets.length - 1, offset / BUCKET_MILLIS);

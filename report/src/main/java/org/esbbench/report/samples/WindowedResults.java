@@ -12,7 +12,10 @@ import java.util.function.UnaryOperator;
 
 /**
  * One results file split into its windows: samples that started in the warm-up are counted and set aside,
- * statistics come from the measurement window only, samples that started after it are counted and ignored.
+ * statistics come from the measurement window only, samples that started after it are counted and ignored. An
+ * open-model arrival belongs to the window in which it was due, not the one in which it was sent: under a growing
+ * backlog the arrivals due late in the window and sent after it are the slowest, and they count
+ * ({@link Sample#windowMillis()}).
  *
  * @param file        the JTL read
  * @param window      the windows, with the run's start
@@ -108,17 +111,19 @@ public record WindowedResults(Path file, Window window, Statistics warmup, Stati
     private static WindowedResults read(Path file, Window window, UnaryOperator<Sample> timing) throws IOException {
         boolean failureMessageColumn = JtlReader.hasFailureMessageColumn(file);
         StatisticsAccumulator warmup = new StatisticsAccumulator(failureMessageColumn);
-        StatisticsAccumulator measurement = new StatisticsAccumulator(failureMessageColumn);
+        StatisticsAccumulator measurement = new StatisticsAccumulator(failureMessageColumn,
+                window.measurementStartMillis(), window.measurementMillis());
         ThroughputSeries overTime = new ThroughputSeries(window);
         long[] after = {0};
         long[] firstLast = {-1, -1};
         long rows = JtlReader.read(file, read -> {
             Sample sample = timing.apply(read);
-            switch (window.phaseOf(sample.startMillis())) {
+            measurement.addReply(sample);
+            switch (window.phaseOf(sample.windowMillis())) {
                 case WARMUP -> warmup.add(sample);
                 case MEASUREMENT -> {
                     measurement.add(sample);
-                    long start = sample.startMillis();
+                    long start = sample.windowMillis();
                     firstLast[0] = firstLast[0] < 0 ? start : Math.min(firstLast[0], start);
                     firstLast[1] = Math.max(firstLast[1], start);
                     overTime.add(sample);

@@ -2,6 +2,7 @@ package org.esbbench.report.summary;
 
 import org.esbbench.report.figures.Figure;
 import org.esbbench.report.figures.Figures;
+import org.esbbench.report.figures.StandardFigures;
 import org.esbbench.report.points.Point;
 import org.esbbench.report.points.PointSummary;
 
@@ -38,7 +39,8 @@ public record PointTable(List<String> headings, List<Boolean> numeric, List<Poin
      * headline figures and the flags: at most 12 columns with the standard catalogue.
      */
     public static PointTable headline(List<PointSummary> points, Figures figures) {
-        return of(points, figures.headline(), false, true);
+        boolean offered = points.stream().anyMatch(p -> p.value(StandardFigures.OFFERED) != null);
+        return of(points, StandardFigures.headlineOf(figures.headline(), offered), false, true);
     }
 
     /**

@@ -82,7 +82,7 @@ class FigureTest {
     void theHeadlineIsASelectionOfTheCatalogueAndTheRestFollows() {
         Figures figures = Figures.standard();
 
-        assertThat(figures.headline()).containsExactly(THROUGHPUT, MEAN, P50, P99, P99_9, ERROR_PCT, INCORRECT_PCT,
+        assertThat(figures.headline()).containsExactly(OFFERED, THROUGHPUT, MEAN, P50, P99, P99_9, ERROR_PCT, INCORRECT_PCT,
                 CPU_PER_MESSAGE);
         assertThat(figures.rest()).doesNotContainAnyElementsOf(figures.headline()).contains(SAMPLES, STDDEV, P90, MACHINE_CPU);
         assertThat(figures.rest().size() + figures.headline().size()).isEqualTo(figures.all().size());

@@ -1,0 +1,144 @@
+package org.esbbench.jmeter.arrivals;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The queue tells the server's backlog (every request in flight) from the generator's lateness. */
+class ArrivalQueueTest {
+    private static final ArrivalClock CLOCK = ArrivalClock.now();
+    private static final long MS = 1_000_000L;
+
+    private static Arrival dueNow(long index) {
+        return new Arrival(index, System.nanoTime(), CLOCK);
+    }
+
+    private static Arrival take(ArrivalQueue queue) {
+        return queue.take(() -> false, 10, false).orElseThrow();
+    }
+
+    @Test
+    void anArrivalThatFindsEveryRequestInFlightWaitsOnTheServerUntilOneEnds() throws InterruptedException {
+        ArrivalQueue queue = new ArrivalQueue(1);
+        queue.made();
+        queue.joined();
+        Arrival first = take(afterOffer(queue, dueNow(0)));
+        assertThat(first.blockedNanos()).as("a thread was free").isZero();
+
+        Arrival second = dueNow(1);
+        queue.offer(second); // the one thread serves the first: the cap is reached
+        TimeUnit.MILLISECONDS.sleep(30); // the first request's service
+        Arrival taken = take(queue);
+
+        assertThat(taken.index()).isEqualTo(1);
+        assertThat(taken.blockedNanos()).as("blocked: from its due time until the thread was free")
+                .isBetween(30 * MS, taken.takenNanos() - second.intendedNanos());
+        assertThat(queue.figures().atCap()).isEqualTo(1);
+        assertThat(queue.figures().mostInFlight()).isEqualTo(1);
+    }
+
+    @Test
+    void underTheCapAWaitForAThreadIsTheGeneratorsNotTheServers() throws InterruptedException {
+        ArrivalQueue queue = new ArrivalQueue(10);
+        queue.made();
+        queue.joined();
+        take(afterOffer(queue, dueNow(0)));
+        queue.offer(dueNow(1)); // no thread free, but the group could have made one: none was made ahead
+        TimeUnit.MILLISECONDS.sleep(20);
+        Arrival taken = take(queue);
+
+        assertThat(taken.blockedNanos()).isZero();
+        assertThat(taken.takenNanos() - taken.intendedNanos()).as("the wait, all of it lateness")
+                .isGreaterThanOrEqualTo(20 * MS);
+        assertThat(queue.figures().atCap()).isZero();
+    }
+
+    @Test
+    void aLateSchedulerIsTheGeneratorsDelayEvenWhenTheArrivalThenFindsTheCap() throws InterruptedException {
+        ArrivalQueue queue = new ArrivalQueue(1);
+        queue.made();
+        queue.joined();
+        take(afterOffer(queue, dueNow(0)));
+        Arrival second = new Arrival(1, System.nanoTime() - 500 * MS, CLOCK); // offered half a second late
+        queue.offer(second);
+        TimeUnit.MILLISECONDS.sleep(20);
+        Arrival taken = take(queue);
+
+        assertThat(taken.blockedNanos()).as("blocked from the offer, not from the due time")
+                .isBetween(20 * MS, 400 * MS);
+    }
+
+    @Test
+    void anIdleThreadTakesAnArrivalWithNoBlockedTime() {
+        ArrivalQueue queue = new ArrivalQueue(1);
+        queue.made();
+        queue.joined(); // free since now, before the arrival is due
+        Arrival taken = take(afterOffer(queue, new Arrival(0, System.nanoTime() + MS, CLOCK)));
+
+        assertThat(taken.blockedNanos()).isZero();
+    }
+
+    @Test
+    void theArrivalsLeftAtTheEndAreDroppedWithTheirWaitSoFar() throws InterruptedException {
+        ArrivalQueue queue = new ArrivalQueue(1);
+        queue.made();
+        queue.joined();
+        take(afterOffer(queue, dueNow(0)));
+        queue.offer(dueNow(1));
+        queue.offer(dueNow(2));
+        TimeUnit.MILLISECONDS.sleep(10);
+        long end = System.nanoTime();
+
+        List<Arrival> dropped = queue.drop(end);
+
+        assertThat(dropped).extracting(Arrival::index).containsExactly(1L, 2L);
+        assertThat(dropped).allSatisfy(a -> assertThat(a.blockedNanos()).isBetween(10 * MS, end - a.intendedNanos()));
+        assertThat(queue.waiting()).isZero();
+        assertThat(queue.figures().offered()).isEqualTo(3);
+        assertThat(queue.figures().taken()).isEqualTo(1);
+    }
+
+    @Test
+    void theMakerIsAskedForSpareThreadsBeyondThoseWaitingWithinTheCap() {
+        ArrivalQueue queue = new ArrivalQueue(5);
+        assertThat(queue.wanted(4)).isEqualTo(4);
+        queue.made();
+        queue.made();
+        assertThat(queue.wanted(4)).isEqualTo(2);
+        queue.offer(dueNow(0));
+        queue.offer(dueNow(1));
+        queue.offer(dueNow(2));
+        assertThat(queue.wanted(4)).as("3 waiting + 4 spare - 2 free, within the cap of 5").isEqualTo(3);
+    }
+
+    @Test
+    void aFreshConnectionsThreadServesOneArrival() {
+        ArrivalQueue queue = new ArrivalQueue(5);
+        queue.made();
+        queue.joined();
+        queue.offer(dueNow(0));
+        queue.offer(dueNow(1));
+
+        assertThat(queue.take(() -> false, 10, true)).isPresent();
+        assertThat(queue.take(() -> false, 10, true)).isEmpty();
+        assertThat(queue.inFlight()).isZero();
+        queue.left();
+        assertThat(queue.alive()).isZero();
+    }
+
+    @Test
+    void onceTheArrivalsAreOverAnIdleThreadIsDone() {
+        ArrivalQueue queue = new ArrivalQueue(5);
+        queue.made();
+        queue.joined();
+        assertThat(queue.take(() -> true, 10, false)).isEqualTo(Optional.empty());
+    }
+
+    private static ArrivalQueue afterOffer(ArrivalQueue queue, Arrival arrival) {
+        queue.offer(arrival);
+        return queue;
+    }
+}
