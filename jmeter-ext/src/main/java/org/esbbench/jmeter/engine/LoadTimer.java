@@ -152,6 +152,15 @@ public final class LoadTimer implements TestStateListener {
         watcher = null;
         if (t != null) {
             t.interrupt();
+            // It ends at once (each of its waits is a sleep); waiting for it means the next test of this JVM (the GUI
+            // runs many) starts without the last one's watcher still alive.
+            try {
+                if (t != Thread.currentThread()) {
+                    t.join(1_000);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
