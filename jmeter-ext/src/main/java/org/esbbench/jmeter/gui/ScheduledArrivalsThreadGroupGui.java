@@ -36,6 +36,7 @@ public class ScheduledArrivalsThreadGroupGui extends AbstractThreadGroupGui {
         connections.setPrototypeDisplayValue("${__P(connections,pooled)}");
 
         Form form = new Form();
+        form.setName("form");
         form.stretched("Schedule", schedule.field, null);
         form.under(schedule.verdict);
         form.under(schedule.note);
