@@ -28,6 +28,8 @@ final class ArrivalQueue {
     private final int maxInFlight;
     private final LinkedBlockingQueue<Waiting> due = new LinkedBlockingQueue<>();
     private final AtomicInteger alive = new AtomicInteger();
+    /** Arrivals in {@link #due} (not the marks of {@link #over()}). */
+    private final AtomicInteger waiting = new AtomicInteger();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger mostInFlight = new AtomicInteger();
     private final AtomicLong taken = new AtomicLong();
@@ -45,6 +47,9 @@ final class ArrivalQueue {
      * time counts from the later of the two.
      */
     private record Waiting(Arrival arrival, long offeredNanos, boolean atCap) {
+        /** What wakes an idle thread once the arrivals are over (one per thread): no arrival. */
+        static final Waiting OVER = new Waiting(null, 0, false);
+
         long blockedUntil(long nanos) {
             return atCap ? Math.max(0, nanos - Math.max(arrival.intendedNanos(), offeredNanos)) : 0;
         }
@@ -76,15 +81,15 @@ final class ArrivalQueue {
     /** The scheduling thread: {@code arrival} is due now. */
     void offer(Arrival arrival) {
         int threads = alive.get();
-        boolean capped = threads >= maxInFlight && threads - inFlight.get() <= due.size();
+        boolean capped = threads >= maxInFlight && threads - inFlight.get() <= waiting.get();
         if (capped) {
             if (atCap++ == 0) {
                 firstAtCapNanos = arrival.intendedNanos();
             }
         }
         offered++;
+        mostWaiting = Math.max(mostWaiting, waiting.incrementAndGet());
         due.offer(new Waiting(arrival, System.nanoTime(), capped));
-        mostWaiting = Math.max(mostWaiting, due.size());
     }
 
     /**
@@ -94,7 +99,7 @@ final class ArrivalQueue {
     int wanted(int spare) {
         int threads = alive.get();
         int free = threads - inFlight.get();
-        int want = due.size() + spare - free;
+        int want = waiting.get() + spare - free;
         return Math.max(0, Math.min(want, maxInFlight - threads));
     }
 
@@ -150,6 +155,9 @@ final class ArrivalQueue {
                     }
                     next = due.poll(pollMillis, TimeUnit.MILLISECONDS);
                 }
+                if (next == Waiting.OVER) {
+                    return Optional.empty();
+                }
                 if (next != null) {
                     return Optional.of(serve(w, next));
                 }
@@ -161,6 +169,7 @@ final class ArrivalQueue {
     }
 
     private Arrival serve(Worker w, Waiting next) {
+        waiting.decrementAndGet();
         long now = System.nanoTime();
         Arrival a = next.arrival();
         long blocked = next.blockedUntil(Math.min(w.freeSinceNanos, now));
@@ -172,6 +181,16 @@ final class ArrivalQueue {
     }
 
     /**
+     * The arrivals are over: each thread, once the arrivals before are served, finds that it is done, at once rather
+     * than at its next look ({@code pollMillis}), so that idle threads need not look often.
+     */
+    void over() {
+        for (int i = alive.get(); i > 0; i--) {
+            due.offer(Waiting.OVER);
+        }
+    }
+
+    /**
      * The arrivals still waiting, taken out of the queue: at the run's end, those never sent, each with its blocked
      * time until {@code nowNanos} when it came at the cap.
      */
@@ -180,14 +199,19 @@ final class ArrivalQueue {
         due.drainTo(left);
         List<Arrival> dropped = new ArrayList<>(left.size());
         for (Waiting w : left) {
+            if (w == Waiting.OVER) {
+                continue;
+            }
+            waiting.decrementAndGet();
             Arrival a = w.arrival();
             dropped.add(a.taken(nowNanos, w.blockedUntil(nowNanos)));
         }
         return dropped;
     }
 
+    /** Arrivals waiting for a thread. */
     int waiting() {
-        return due.size();
+        return waiting.get();
     }
 
     int alive() {

@@ -137,6 +137,22 @@ class ArrivalQueueTest {
         assertThat(queue.take(() -> true, 10, false)).isEqualTo(Optional.empty());
     }
 
+    @Test
+    void theEndOfTheArrivalsWakesAnIdleThreadAtOnceAfterThoseWaiting() throws InterruptedException {
+        ArrivalQueue queue = new ArrivalQueue(5);
+        queue.made();
+        queue.joined();
+        queue.offer(dueNow(0));
+        queue.over();
+
+        assertThat(queue.take(() -> true, 60_000, false)).as("the arrival before the end").isPresent();
+        long before = System.nanoTime();
+        assertThat(queue.take(() -> false, 60_000, false)).as("then the end, not a minute's wait").isEmpty();
+        assertThat(System.nanoTime() - before).isLessThan(1_000 * MS);
+        assertThat(queue.wanted(4)).as("the end's marks are no arrivals to make threads for: 4 spare - 1 free")
+                .isEqualTo(3);
+    }
+
     private static ArrivalQueue afterOffer(ArrivalQueue queue, Arrival arrival) {
         queue.offer(arrival);
         return queue;
