@@ -85,10 +85,11 @@ public final class ArrivalSchedule implements PrimitiveIterator.OfDouble {
 
     private boolean nextArrivalsStep() {
         while (true) {
-            pos++;
-            if (pos == steps.size()) {
+            if (pos + 1 >= steps.size()) {
+                pos = steps.size(); // over: asked again, still over
                 return false;
             }
+            pos++;
             ThreadScheduleStep s = steps.get(pos);
             if (s instanceof ThreadScheduleStep.RateStep rate) {
                 beginRate = rate.getRate();

@@ -270,11 +270,11 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
             // closed model's rate 0), whose threads would start for nothing (a JMS sampler connects as its thread starts).
             if (schedule.hasNext()) {
                 makeThreads(Math.min(queue.maxInFlight(), MIN_SPARE));
+                Thread m = new Thread(this::runMaker, name + "-maker");
+                m.setDaemon(true);
+                makerThread = m;
+                m.start();
             }
-            Thread m = new Thread(this::runMaker, name + "-maker");
-            m.setDaemon(true);
-            makerThread = m;
-            m.start();
             Thread t = new Thread(this::runSchedule, name);
             t.setDaemon(true);
             starter = t;
@@ -282,6 +282,16 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
         }
 
         private void runSchedule() {
+            try {
+                schedule();
+            } finally {
+                // also when the schedule failed: idle threads must not wait for arrivals that will never come
+                arrivalsOver = true;
+                queue.over();
+            }
+        }
+
+        private void schedule() {
             ArrivalClock clock = ArrivalClock.now();
             long start = clock.nanos();
             long index = 0;
@@ -291,7 +301,10 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
                     break;
                 }
                 queue.offer(arrival);
-                LockSupport.unpark(makerThread);
+                Thread m = makerThread;
+                if (m != null) {
+                    LockSupport.unpark(m);
+                }
                 index++;
             }
             arrivalsOver = true;

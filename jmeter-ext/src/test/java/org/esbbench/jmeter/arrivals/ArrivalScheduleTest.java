@@ -54,4 +54,13 @@ class ArrivalScheduleTest {
         }
         return times;
     }
+
+    @Test
+    void aScheduleWithoutArrivalsSaysSoEveryTimeItIsAsked() {
+        // the closed model's: the group asks before it makes its first threads, and again as it schedules
+        ArrivalSchedule schedule = ArrivalSchedule.parse("rate(0/sec) random_arrivals(37 sec) pause(0 sec)", 1);
+
+        org.assertj.core.api.Assertions.assertThat(schedule.hasNext()).isFalse();
+        org.assertj.core.api.Assertions.assertThat(schedule.hasNext()).isFalse();
+    }
 }

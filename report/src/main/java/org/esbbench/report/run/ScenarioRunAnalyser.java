@@ -153,6 +153,8 @@ public final class ScenarioRunAnalyser {
      * when it was sent, not from when it was due, and the wait is in no figure.
      */
     public static final String TIMED_FROM_SEND_FLAG = "timed-from-send";
+    /** The flag of a point neither the server nor the generator bounded ({@code usage.BoundCheck}). */
+    static final String LOAD_BOUND_FLAG = "load-bound";
 
     public Outcome analyse(Point point, int repeat, Path jtl, long warmupMillis, long measurementMillis,
                            WindowUsageSource usage) {
@@ -205,8 +207,14 @@ public final class ScenarioRunAnalyser {
         m.arrivals().flatMap(LatenessBound::flag).ifPresent(flags::add);
         if (point.isOpen()) {
             m.arrivals().map(ArrivalFigures::load).filter(l -> l.windowMillis() > 0).ifPresent(l -> {
-                l.overCapacityFlag().ifPresent(flags::add);
-                l.inFlightCappedFlag().ifPresent(flags::add);
+                List<String> limits = new ArrayList<>();
+                l.overCapacityFlag().ifPresent(limits::add);
+                l.inFlightCappedFlag().ifPresent(limits::add);
+                if (!limits.isEmpty()) {
+                    // What set the load is said by these: not "the users or the arrival rate" (load-bound).
+                    flags.removeIf(f -> f.startsWith(LOAD_BOUND_FLAG + ":"));
+                    flags.addAll(limits);
+                }
             });
         }
         WindowDrift drift = WindowDrift.of(results.overTime().thirds(), driftThresholdPercent);
