@@ -23,9 +23,11 @@ import org.esbbench.jmeter.arrivals.ArrivalsForTests;
  * thread; the difference is the element's cost, to compare with JMeter's CPU per sample in a run
  * ({@code summary.csv}'s {@code generator_cpu_us_per_sample}, or {@code bench/timing-cost.sh}).
  *
- * <p>A third loop adds what the open model's arrivals cost on top (the Scheduled Arrivals Thread Group): the thread
- * marks its arrival as its controller does at each iteration's start, and the element times the sample from the
- * arrival's due time as well (the {@code intended_us}, {@code lateness_us} and {@code response_us} variables).
+ * <p>A third loop adds what the open model's arrivals cost on top (the Scheduled Arrivals Thread Group): the arrival
+ * passes through the group's queue (offered as the scheduling thread does, taken as a pooled thread does, with the
+ * accounting of requests in flight and blocked time), the thread marks it as its controller does at each iteration's
+ * start, and the element times the sample from the arrival's due time as well (the {@code intended_us},
+ * {@code taken_us}, {@code blocked_us}, {@code lateness_us} and {@code response_us} variables).
  *
  * <pre>
  * mvn -pl jmeter-ext test-compile exec:java -Dexec.classpathScope=test \
@@ -79,6 +81,7 @@ public final class MicrosecondTimingCostBenchmark {
      */
     private static double run(MicrosecondTiming timing, boolean arrival, long millis) {
         ArrivalClock clock = ArrivalClock.now();
+        Object queue = ArrivalsForTests.queueOfOne();
         ArrivalsForTests.end(); // a loop without arrivals is the closed model's: no arrival left from the last loop
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         JMeterContext context = JMeterContextService.getContext();
@@ -88,7 +91,8 @@ public final class MicrosecondTimingCostBenchmark {
         while (System.nanoTime() < end) {
             for (int i = 0; i < 1024; i++) {
                 if (arrival) {
-                    ArrivalsForTests.begin(new Arrival(samples + i, System.nanoTime(), clock));
+                    ArrivalsForTests.begin(ArrivalsForTests.throughQueue(queue,
+                            new Arrival(samples + i, System.nanoTime(), clock)));
                 }
                 if (timing != null) {
                     TestBeanHelper.prepare(timing);

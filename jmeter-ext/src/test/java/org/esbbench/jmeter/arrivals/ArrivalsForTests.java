@@ -14,4 +14,25 @@ public final class ArrivalsForTests {
     public static void end() {
         ArrivalContext.end();
     }
+
+    /**
+     * A queue of the group's with one thread (the caller) made and started: what each arrival passes through between
+     * the scheduling thread and the thread that serves it ({@link #throughQueue}).
+     */
+    public static Object queueOfOne() {
+        ArrivalQueue queue = new ArrivalQueue(1);
+        queue.made();
+        queue.joined();
+        return queue;
+    }
+
+    /**
+     * {@code arrival} offered to the queue and taken from it by the calling thread, as the scheduling thread and a
+     * pooled thread do: the arrival with its taken and blocked times.
+     */
+    public static Arrival throughQueue(Object queue, Arrival arrival) {
+        ArrivalQueue q = (ArrivalQueue) queue;
+        q.offer(arrival);
+        return q.take(() -> false, 1_000, false).orElseThrow();
+    }
 }
