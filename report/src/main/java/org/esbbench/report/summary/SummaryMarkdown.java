@@ -99,12 +99,19 @@ final class SummaryMarkdown {
                 no readings from it in its window, so its host columns are empty.""");
         if (timedFromArrivals(summary.points())) {
             text.append("""
-                     An open-model row's response times (mean, percentiles) are timed from each arrival's due time,
-                    as a user sees them: the wait for the load generator included; service p50/p99/p99.9 are from the
-                    actual send, lateness p50/p99/max how late the generator sent the arrivals, late arrivals % the
-                    share sent later than -DlatenessBound; a row flagged generator-late had more than 1 % of its
-                    arrivals late, so its p99 carries the generator's delay, not only the server's. A closed-model
-                    row's response time is its service time: a user who waits for a reply sends nothing meanwhile.""");
+                     An open-model row counts every arrival due in its window, however late it was sent, and its
+                    response times (mean, percentiles) are timed from each arrival's due time, as a user sees them:
+                    response = blocked + lateness + service. Blocked p50/p99/max is the server's backlog: the wait of
+                    arrivals that found all -DmaxInFlight requests in flight (a row flagged in-flight-capped had some:
+                    from then on it was a closed model of that many users); lateness p50/p99/max is the rest of the
+                    wait, the generator's own delay, late arrivals % the share sent later than -DlatenessBound (a row
+                    flagged generator-late had more than 1 % late, so its p99 carries the generator's delay); service
+                    p50/p99/p99.9 is from the actual send. Offered is the arrivals due per second, throughput the
+                    correct replies that ended in the window per second; a row flagged over-capacity fell short of
+                    what was offered by more than 5 % or its wait grew across the window: the server's limit. Arrivals
+                    never sent (the run ended first) and requests cut off at the end count as errors, their wait so
+                    far a lower bound in the percentiles. A closed-model row's response time is its service time: a
+                    user who waits for a reply sends nothing meanwhile.""");
         }
         if (!summary.drift().isEmpty()) {
             text.append(' ').append(DriftSection.flagSentence(summary.driftThresholdPercent()));
