@@ -402,20 +402,21 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
             over = true;
             unpark();
             queue.over();
+            report(); // before the threads' pool ends, as above (requests in flight then are still answered)
             threads.shutdown();
-            report();
         }
 
         /** As JMeter's group at its schedule's end: threads still serving an arrival are stopped and interrupted. */
         private void endOfSchedule() {
             over = true;
             dropWaiting("the schedule ended (its drain was over) before a thread was free");
+            // Said before the threads are stopped: their pool's end lets the engine end the test, and JMeter exit.
+            report();
             if (!active.isEmpty()) {
                 LOG.info("Schedule over with {} thread(s) still running: interrupting them", active.size());
             }
             stopActive(true);
             threads.shutdownNow();
-            report();
         }
 
         /** Everything ends now: no further arrival, those waiting written as never sent, threads stopped. */
@@ -424,9 +425,9 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
             over = true;
             unpark();
             dropWaiting("the run ended (its drain was over) before a thread was free");
+            report(); // before the threads' pool ends, as above
             stopActive(true);
             threads.shutdownNow();
-            report();
         }
 
         private void dropWaiting(String why) {

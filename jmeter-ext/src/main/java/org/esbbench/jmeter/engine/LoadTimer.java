@@ -133,10 +133,14 @@ public final class LoadTimer implements TestStateListener {
         Thread t = new Thread(() -> {
             try {
                 watch.run(started -> loadStarted(started, late), open, LoadTimer::endArrivals, (afterMillis, drained) -> {
-                    if (endOpenModelGroups() && drained) {
+                    // Said before the groups end: once they have, the engine ends the test and JMeter may exit
+                    // before this thread gets to say anything.
+                    List<ArrivalsGroup> groups = openModelGroups();
+                    if (!groups.isEmpty() && drained) {
                         say(ENDED_LINE + " " + afterMillis + " ms after the last arrival: test ended without waiting out"
                                 + " the rest of its " + drainSeconds + " s drain");
                     }
+                    endOpenModelGroups(groups);
                 });
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -191,12 +195,10 @@ public final class LoadTimer implements TestStateListener {
      * the pool's shutdown, before the pool's idle worker threads have exited, and in non-GUI mode a failed check ends
      * JMeter with exit code 1 ("could not stop test").
      *
-     * @return whether an open-model group was found
+     * @param groups the test's open-model groups ({@link #openModelGroups()})
      */
-    static boolean endOpenModelGroups() {
-        List<ArrivalsGroup> groups = openModelGroups();
+    static void endOpenModelGroups(List<ArrivalsGroup> groups) {
         groups.forEach(ArrivalsGroup::endNow);
-        return !groups.isEmpty();
     }
 
     /** The running test's open-model thread groups: the suite's Scheduled Arrivals and JMeter's Open Model ones. */
