@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The server's backlog, the other side of {@link GeneratorStallIT}: the open model's arrivals wait because the server
  * does not take them, not because the generator is late. One child build of the direct scenario at 100 arrivals/s,
- * at most {@value #MAX_IN_FLIGHT} requests in flight ({@code -DmaxInFlight}), a 5 s warm-up and a 20 s window, two
+ * at most {@value #MAX_IN_FLIGHT} requests in flight ({@code -DmaxInFlight}), a 5 s warm-up and a 15 s window, two
  * points: backend delay 0, then 250 ms (one build for both drills, to keep the test command short).
  *
  * <p>(a) Delay 0, a rate the server holds (a handful in flight). In the middle of the window the test stops the
@@ -29,13 +29,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * about 0.2 s), the hundred and more after them wait in JMeter for a request to end. That wait is the server's backlog
  * (blocked time), timed from the due time like any arrival's: the response p99.9 shows the stall, the blocked figures
  * show it, the point is flagged in-flight-capped, and generator-late is not raised, since JMeter itself was never
- * late. At 100/s a window has about 2000 arrivals, p99.9 the third slowest, while the arrivals due in the stall's
+ * late. At 100/s a window has about 1500 arrivals, p99.9 the second slowest, while the arrivals due in the stall's
  * first half second (about 50) all wait a second or more.
  *
  * <p>(b) Delay 250 ms, a load the cap cannot carry: by Little's law 100/s × 0.25 s needs 25 in flight, the cap allows
  * {@value #MAX_IN_FLIGHT}, so at most 20 / 0.25 s = 80/s are served (less the server's own time) while 100/s are
  * offered. The deficit of about 20/s queues in JMeter from the warm-up on (about 100 arrivals by the window's start,
- * 400 more by its end), so the wait grows from about a second to several across the window: the point must be flagged
+ * 300 more by its end), so the wait grows from about a second to several across the window: the point must be flagged
  * over-capacity and in-flight-capped, points.csv must give the offered rate (about 100/s, the arrivals due) apart from
  * the achieved one (at most 80/s), and the percentiles must hold the queued arrivals (p99 of seconds), not only the
  * 250 ms the requests that were sent took.
@@ -60,7 +60,7 @@ class ServerBacklogIT {
         // and ordinary scheduling delays must not flag the generator; a blocked arrival must not count as late at all.
         ChildBuild child = ChildBuild.start("backlog", List.of("-Dscenarios=direct", "-Dmodel=open",
                 "-Drate=" + RATE, "-Ddelay=0," + DELAY_MS, "-D" + InFlightCap.PARAMETER + "=" + MAX_IN_FLIGHT,
-                "-Dwarmup=5", "-Dmeasurement=20", "-Ddashboards=false",
+                "-Dwarmup=5", "-Dmeasurement=15", "-Ddashboards=false",
                 "-D" + LatenessBound.PARAMETER + "=" + LATENESS_BOUND_MS));
         RunLayout layout = child.awaitRun();
         List<RunParametersFile.ScenarioRun> runs = RunParametersFile.read(layout.runParametersFile()).scenarioRuns();
@@ -72,7 +72,7 @@ class ServerBacklogIT {
 
         // (a) The server stopped in the middle of the 1st point's window (the same timing as GeneratorStallIT's).
         child.awaitSamples(layout.jtl(stalled));
-        Thread.sleep(5_000 + 9_000); // the warm-up, then about the window's middle
+        Thread.sleep(5_000 + 6_500); // the warm-up, then about the window's middle
         // The server is the run's process named "server" in processes.csv (as FaultDrillsIT and NginxKilledIT find
         // it): the reference server's JVM itself, started without a shell between (-DserverCpus=shared).
         ProcessesFile.Entry server = ChildBuild.running(layout, "server");
@@ -102,7 +102,7 @@ class ServerBacklogIT {
         assertThat(one.get("flags")).as("flags of " + stalled).contains(InFlightCap.FLAG + ": ")
                 .doesNotContain(LatenessBound.FLAG);
         // service_p99_9_ms is not bounded: the requests in flight when the server stopped hold the stall in their
-        // service time too (20 of about 2000 arrivals, more than the 0.1 % above p99.9).
+        // service time too (20 of about 1500 arrivals, more than the 0.1 % above p99.9).
 
         // (b) 100/s offered, at most 20 / 0.25 s = 80/s served.
         assertThat(two.get("flags")).as("flags of " + capped).contains(ArrivalFigures.OVER_CAPACITY + ": ")
