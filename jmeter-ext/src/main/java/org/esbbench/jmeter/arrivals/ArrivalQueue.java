@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
@@ -35,6 +36,7 @@ final class ArrivalQueue {
     private final AtomicLong taken = new AtomicLong();
     private final AtomicLong made = new AtomicLong();
     private final ThreadLocal<Worker> worker = new ThreadLocal<>();
+    private final AtomicBoolean overMarked = new AtomicBoolean();
     /** Written by the scheduling thread only. */
     private long offered;
     private long atCap;
@@ -185,6 +187,9 @@ final class ArrivalQueue {
      * than at its next look ({@code pollMillis}), so that idle threads need not look often.
      */
     void over() {
+        if (overMarked.getAndSet(true)) {
+            return; // said once (the load's end, then the scheduling thread's own end)
+        }
         for (int i = alive.get(); i > 0; i--) {
             due.offer(Waiting.OVER);
         }

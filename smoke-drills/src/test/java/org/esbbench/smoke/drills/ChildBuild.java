@@ -232,11 +232,32 @@ final class ChildBuild {
 
     /** The one row of points.csv of a run with one point and one repeat. */
     static CSVRecord onlyPoint(RunLayout layout) throws IOException {
+        List<CSVRecord> rows = points(layout);
+        assertThat(rows).hasSize(1);
+        return rows.get(0);
+    }
+
+    /** The one row of points.csv whose {@code column} is {@code value} (a repeat, a delay). */
+    static CSVRecord point(RunLayout layout, String column, String value) throws IOException {
+        List<CSVRecord> rows = points(layout).stream().filter(r -> r.get(column).equals(value)).toList();
+        assertThat(rows).as("rows of " + column + " " + value + " in " + layout.points()).hasSize(1);
+        return rows.get(0);
+    }
+
+    /** A figure of a points.csv row, as a number. */
+    static double figure(CSVRecord row, String figure) {
+        return Double.parseDouble(row.get(figure));
+    }
+
+    private static List<CSVRecord> points(RunLayout layout) throws IOException {
         try (Reader in = Files.newBufferedReader(layout.points())) {
-            List<CSVRecord> rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)
-                    .getRecords();
-            assertThat(rows).hasSize(1);
-            return rows.get(0);
+            return CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in).getRecords();
         }
+    }
+
+    /** Sends {@code signal} (STOP, CONT, KILL, ...) to {@code pid} with kill(1), which must succeed. */
+    static void signal(String signal, long pid) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
+        assertThat(kill.waitFor()).as("kill -" + signal + " " + pid).isZero();
     }
 }

@@ -133,8 +133,7 @@ class FaultDrillsIT {
         List<ProcessHandle> snapshot = child.snapshot(layout);
         long pid = victim.of(layout);
         long at = System.currentTimeMillis();
-        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
-        assertThat(kill.waitFor()).as("kill -" + signal + " " + pid).isZero();
+        ChildBuild.signal(signal, pid);
         ChildBuild.say(child.log.getFileName() + ": SIG" + signal + " to pid " + pid + " during " + name + "; "
                 + (snapshot.size() - 1) + " process(es) under the child build");
         return new Broken(layout, name, pid, at, snapshot);

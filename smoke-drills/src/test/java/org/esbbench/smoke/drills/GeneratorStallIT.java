@@ -1,6 +1,5 @@
 package org.esbbench.smoke.drills;
 
-import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.esbbench.report.arrivals.InFlightCap;
 import org.esbbench.report.arrivals.LatenessBound;
@@ -8,8 +7,6 @@ import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.folder.RunParametersFile;
 import org.junit.jupiter.api.Test;
 
-import java.io.Reader;
-import java.nio.file.Files;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -49,22 +46,22 @@ class GeneratorStallIT {
         Thread.sleep(5_000 + 6_500); // the warm-up, then about the window's middle
         long pid = ChildBuild.running(layout, "jmeter-" + stalled).pid();
         long stoppedAt = System.nanoTime();
-        signal("STOP", pid);
+        ChildBuild.signal("STOP", pid);
         Thread.sleep(STALL_MS);
-        signal("CONT", pid);
+        ChildBuild.signal("CONT", pid);
         long stallMs = (System.nanoTime() - stoppedAt) / 1_000_000;
         ChildBuild.say("stall: JMeter (pid " + pid + ") of " + stalled + " stopped for " + stallMs + " ms");
         int exit = child.awaitEnd();
         assertThat(exit).as("exit (log " + child.log + "): a late generator is flagged, not failed").isZero();
 
-        CSVRecord late = row(layout, 1);
-        CSVRecord calm = row(layout, 2);
-        assertThat(ms(late, "p99_9_ms")).as("response p99.9 of " + stalled).isGreaterThanOrEqualTo(SHOWN_MS);
-        assertThat(ms(late, "lateness_max_ms")).as("lateness max of " + stalled).isGreaterThanOrEqualTo(SHOWN_MS);
-        assertThat(ms(late, "service_p99_9_ms")).as("service p99.9 of " + stalled).isLessThan(SHOWN_MS / 2);
+        CSVRecord late = ChildBuild.point(layout, "repeat", "1");
+        CSVRecord calm = ChildBuild.point(layout, "repeat", "2");
+        assertThat(ChildBuild.figure(late, "p99_9_ms")).as("response p99.9 of " + stalled).isGreaterThanOrEqualTo(SHOWN_MS);
+        assertThat(ChildBuild.figure(late, "lateness_max_ms")).as("lateness max of " + stalled).isGreaterThanOrEqualTo(SHOWN_MS);
+        assertThat(ChildBuild.figure(late, "service_p99_9_ms")).as("service p99.9 of " + stalled).isLessThan(SHOWN_MS / 2);
         assertThat(late.get("flags")).as("flags of " + stalled).contains(LatenessBound.FLAG + ": ");
         for (String figure : List.of("p99_9_ms", "lateness_max_ms", "service_p99_9_ms")) {
-            assertThat(ms(calm, figure)).as(figure + " of " + undisturbed).isLessThan(SHOWN_MS / 2);
+            assertThat(ChildBuild.figure(calm, figure)).as(figure + " of " + undisturbed).isLessThan(SHOWN_MS / 2);
         }
         assertThat(calm.get("flags")).as("flags of " + undisturbed).doesNotContain(LatenessBound.FLAG);
         assertThat(layout.summaryMd()).content().contains("generator-late in 1 of 2 repeats");
@@ -72,29 +69,11 @@ class GeneratorStallIT {
         // They are queued at once when JMeter goes on, and blocked time counts only from then, only for an arrival
         // queued while every thread the group may have (the cap, auto: at least 100) serves one; the server, with no
         // delay, serves them within milliseconds.
-        assertThat(ms(late, "blocked_max_ms")).as("blocked max of " + stalled).isLessThan(100);
+        assertThat(ChildBuild.figure(late, "blocked_max_ms")).as("blocked max of " + stalled).isLessThan(100);
         assertThat(late.get("flags")).as("flags of " + stalled).doesNotContain(InFlightCap.FLAG);
         ChildBuild.say("stall: " + stalled + " p99.9 " + late.get("p99_9_ms") + " ms, service p99.9 "
                 + late.get("service_p99_9_ms") + " ms, lateness max " + late.get("lateness_max_ms") + " ms, late "
                 + late.get("late_pct") + " %; " + undisturbed + " p99.9 " + calm.get("p99_9_ms") + " ms, lateness max "
                 + calm.get("lateness_max_ms") + " ms, late " + calm.get("late_pct") + " %");
-    }
-
-    private static void signal(String signal, long pid) throws Exception {
-        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
-        assertThat(kill.waitFor()).as("kill -" + signal + " " + pid).isZero();
-    }
-
-    private static double ms(CSVRecord row, String figure) {
-        return Double.parseDouble(row.get(figure));
-    }
-
-    /** points.csv's row of the given repeat. */
-    private static CSVRecord row(RunLayout layout, int repeat) throws Exception {
-        try (Reader in = Files.newBufferedReader(layout.points())) {
-            return CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in).getRecords()
-                    .stream().filter(r -> r.get("repeat").equals(Integer.toString(repeat))).findFirst()
-                    .orElseThrow(() -> new AssertionError("no row of repeat " + repeat + " in " + layout.points()));
-        }
     }
 }

@@ -45,8 +45,7 @@ class NginxKilledIT {
         List<ProcessHandle> groupHandles = members.stream().flatMap(p -> ProcessHandle.of(p).stream()).toList();
 
         long at = System.currentTimeMillis();
-        Process kill = new ProcessBuilder("kill", "-KILL", Long.toString(server.pid())).inheritIO().start();
-        assertThat(kill.waitFor()).as("kill -KILL " + server.pid()).isZero();
+        ChildBuild.signal("KILL", server.pid());
         ChildBuild.say("drill-nginx: SIGKILL to nginx's master (pid " + server.pid() + ") during " + name + "; "
                 + (members.size() - 1) + " worker(s) in its process group " + group);
         int exit = child.awaitEnd();

@@ -1,6 +1,5 @@
 package org.esbbench.smoke.drills;
 
-import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.esbbench.jmeter.arrivals.ArrivalsLine;
 import org.esbbench.report.arrivals.ArrivalFigures;
@@ -11,7 +10,6 @@ import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.folder.RunParametersFile;
 import org.junit.jupiter.api.Test;
 
-import java.io.Reader;
 import java.nio.file.Files;
 import java.util.List;
 
@@ -79,26 +77,26 @@ class ServerBacklogIT {
         assertThat(server.stillRunning()).as("the server (pid " + server.pid() + ") of " + stalled).isPresent();
         long pid = server.pid();
         long stoppedAt = System.nanoTime();
-        signal("STOP", pid);
+        ChildBuild.signal("STOP", pid);
         long stallMs;
         try {
             Thread.sleep(STALL_MS);
         } finally {
             // Whatever happens, the server goes on: a server left stopped would hang the child until its limit.
-            signal("CONT", pid);
+            ChildBuild.signal("CONT", pid);
             stallMs = (System.nanoTime() - stoppedAt) / 1_000_000;
         }
         ChildBuild.say("backlog: the server (pid " + pid + ") stopped for " + stallMs + " ms during " + stalled);
         int exit = child.awaitEnd();
         assertThat(exit).as("exit (log " + child.log + "): a backlog is flagged, not failed").isZero();
 
-        CSVRecord one = row(layout, 0);
-        CSVRecord two = row(layout, DELAY_MS);
+        CSVRecord one = ChildBuild.point(layout, "delay_ms", "0");
+        CSVRecord two = ChildBuild.point(layout, "delay_ms", Long.toString(DELAY_MS));
         say(layout, stalled, one);
         say(layout, capped, two);
 
-        assertThat(ms(one, "p99_9_ms")).as("response p99.9 of " + stalled).isGreaterThanOrEqualTo(SHOWN_MS);
-        assertThat(ms(one, "blocked_max_ms")).as("blocked max of " + stalled).isGreaterThanOrEqualTo(BLOCKED_MS);
+        assertThat(ChildBuild.figure(one, "p99_9_ms")).as("response p99.9 of " + stalled).isGreaterThanOrEqualTo(SHOWN_MS);
+        assertThat(ChildBuild.figure(one, "blocked_max_ms")).as("blocked max of " + stalled).isGreaterThanOrEqualTo(BLOCKED_MS);
         assertThat(one.get("flags")).as("flags of " + stalled).contains(InFlightCap.FLAG + ": ")
                 .doesNotContain(LatenessBound.FLAG);
         // service_p99_9_ms is not bounded: the requests in flight when the server stopped hold the stall in their
@@ -107,15 +105,15 @@ class ServerBacklogIT {
         // (b) 100/s offered, at most 20 / 0.25 s = 80/s served.
         assertThat(two.get("flags")).as("flags of " + capped).contains(ArrivalFigures.OVER_CAPACITY + ": ")
                 .contains(InFlightCap.FLAG + ": ").doesNotContain(LatenessBound.FLAG);
-        assertThat(ms(two, "offered_per_s")).as("offered_per_s of " + capped).isBetween(85.0, 115.0);
-        assertThat(ms(two, "achieved_per_s")).as("achieved_per_s of " + capped).isLessThanOrEqualTo(85.0)
+        assertThat(ChildBuild.figure(two, "offered_per_s")).as("offered_per_s of " + capped).isBetween(85.0, 115.0);
+        assertThat(ChildBuild.figure(two, "achieved_per_s")).as("achieved_per_s of " + capped).isLessThanOrEqualTo(85.0)
                 .isGreaterThan(40.0);
         // The queued arrivals are in the percentiles: at a deficit of 20/s the wait grows to seconds.
-        assertThat(ms(two, "p99_ms")).as("response p99 of " + capped).isGreaterThanOrEqualTo(SHOWN_MS);
+        assertThat(ChildBuild.figure(two, "p99_ms")).as("response p99 of " + capped).isGreaterThanOrEqualTo(SHOWN_MS);
         // due = sent + never sent; an arrival never sent is never answered.
-        assertThat(ms(two, "due")).as("due of " + capped).isPositive();
-        assertThat(ms(two, "not_answered")).as("not_answered of " + capped + " against its never_sent "
-                + two.get("never_sent")).isGreaterThanOrEqualTo(ms(two, "never_sent"));
+        assertThat(ChildBuild.figure(two, "due")).as("due of " + capped).isPositive();
+        assertThat(ChildBuild.figure(two, "not_answered")).as("not_answered of " + capped + " against its never_sent "
+                + two.get("never_sent")).isGreaterThanOrEqualTo(ChildBuild.figure(two, "never_sent"));
 
         assertThat(layout.summaryMd()).as("summary.md").content().contains("offered").contains("achieved");
     }
@@ -132,24 +130,5 @@ class ServerBacklogIT {
         ChildBuild.say(line.toString());
         ChildBuild.say("backlog: " + name + ": " + ChildBuild.line(Files.readString(layout.jmeterOutput(name)),
                 ArrivalsLine.PREFIX));
-    }
-
-    private static void signal(String signal, long pid) throws Exception {
-        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
-        assertThat(kill.waitFor()).as("kill -" + signal + " " + pid).isZero();
-    }
-
-    private static double ms(CSVRecord row, String figure) {
-        return Double.parseDouble(row.get(figure));
-    }
-
-    /** points.csv's row of the point with that backend delay (one repeat each). */
-    private static CSVRecord row(RunLayout layout, long delayMs) throws Exception {
-        try (Reader in = Files.newBufferedReader(layout.points())) {
-            List<CSVRecord> rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)
-                    .getRecords().stream().filter(r -> r.get("delay_ms").equals(Long.toString(delayMs))).toList();
-            assertThat(rows).as("rows of delay " + delayMs + " ms in " + layout.points()).hasSize(1);
-            return rows.get(0);
-        }
     }
 }
