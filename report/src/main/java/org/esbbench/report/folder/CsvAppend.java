@@ -14,11 +14,11 @@ import org.apache.commons.csv.CSVPrinter;
  * that grow over a run (and over the sessions of a resumed run) are kept, so that a build killed between two rows
  * leaves every earlier row intact.
  */
-final class CsvAppend {
+public final class CsvAppend {
     private CsvAppend() {
     }
 
-    static void row(Path file, String[] header, Object... values) throws IOException {
+    public static void row(Path file, String[] header, Object... values) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         boolean fresh = !Files.exists(file) || Files.size(file) == 0;
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,

@@ -67,14 +67,7 @@ public final class RunAnalysis {
                 : recordedTolerance(layout, plan);
         RawResults raw = new RawResults(layout, options.keepResults(), log);
         RawResults.requireNoneDropped(layout, plan.scenarioRuns().stream().map(RunParametersFile.ScenarioRun::name).toList());
-        ScenarioRunAnalyser analyser = new ScenarioRunAnalyser(layout, options.figures(), options.jmeter(), log, tolerance)
-                .withDashboardHeapLimit(options.dashboardHeapLimitMb())
-                .withDriftThreshold(options.driftThresholdPercent())
-                // recorded by check, as the run planned them
-                .withLatenessBound(LatenessBound.of(plan.parameters()))
-                .withArrivalLimits(plan.parameters().get(DrainWindow.PARAMETER),
-                        plan.parameters().get(InFlightCap.PARAMETER), responseTimeoutMillis(plan.parameters()))
-                .withConnections(plan.parameters().get("connections"));
+        ScenarioRunAnalyser analyser = analyser(layout, options, plan, tolerance, log);
 
         java.util.Optional<EnginesFile> generators = EnginesFile.read(layout.dir());
         Map<String, WindowUsage> usageByScenarioRun = new java.util.LinkedHashMap<>();
@@ -127,6 +120,23 @@ public final class RunAnalysis {
         Path index = ResultsIndex.write(results, ResultsIndex.list(results, options.figures()), options.figures());
         log.accept("results index: " + index);
         return new AnalysisResult(points, failures, gate, layout.junit());
+    }
+
+    /** The analyser of the run's scenario runs, with the limits check recorded as the run planned them. */
+    public static ScenarioRunAnalyser analyser(RunLayout layout, AnalysisOptions options, RunParametersFile plan,
+                                               ErrorTolerance tolerance, Consumer<String> log) {
+        return new ScenarioRunAnalyser(layout, options.figures(), options.jmeter(), log, tolerance)
+                .withDashboardHeapLimit(options.dashboardHeapLimitMb())
+                .withDriftThreshold(options.driftThresholdPercent())
+                .withLatenessBound(LatenessBound.of(plan.parameters()))
+                .withArrivalLimits(plan.parameters().get(DrainWindow.PARAMETER),
+                        plan.parameters().get(InFlightCap.PARAMETER), responseTimeoutMillis(plan.parameters()))
+                .withConnections(plan.parameters().get("connections"));
+    }
+
+    /** The run's recorded error tolerance ({@code -DmaxErrorPercent}). */
+    public static ErrorTolerance tolerance(RunLayout layout, RunParametersFile plan) throws IOException {
+        return recordedTolerance(layout, plan);
     }
 
     /**

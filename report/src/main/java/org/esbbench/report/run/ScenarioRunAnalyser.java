@@ -158,7 +158,16 @@ public final class ScenarioRunAnalyser {
 
     public Outcome analyse(Point point, int repeat, Path jtl, long warmupMillis, long measurementMillis,
                            WindowUsageSource usage) {
-        String name = RunLayout.scenarioRunName(point, repeat);
+        return analyse(point, repeat, RunLayout.scenarioRunName(point, repeat), jtl, warmupMillis, measurementMillis,
+                usage);
+    }
+
+    /**
+     * {@link #analyse(Point, int, Path, long, long, WindowUsageSource)} of a scenario run whose files are named
+     * {@code name} rather than by its point and repeat: a capacity search's probes and confirmation windows.
+     */
+    public Outcome analyse(Point point, int repeat, String name, Path jtl, long warmupMillis, long measurementMillis,
+                           WindowUsageSource usage) {
         List<String> failures = new ArrayList<>();
         if (!Files.isRegularFile(jtl)) {
             failures.add(name + ": no results file (" + layout.relative(jtl) + ")");

@@ -1,0 +1,183 @@
+package org.esbbench.report.capacity;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The search for the highest arrival rate a server holds under an objective, one probe at a time, as Nighthawk's
+ * adaptive load controller does it: from a start rate, doubling until a probe fails (halving until one passes when
+ * the first fails), then bisecting the bracket [highest pass, lowest fail] until it is within the precision. Unlike
+ * it, a decision within the noise ({@link ProbeJudgement#marginal()}) is probed again at the same rate, up to {@link
+ * #VOTES} times, the majority deciding; and a probe that is the generator's ends the search: the capacity is then at
+ * least the highest pass, the generator's limit, never a figure of the server's.
+ *
+ * <p>It is a pure state machine fed with verdicts ({@link #record}), so a resumed run replays the probes it has
+ * and goes on from the last.
+ */
+public final class CapacitySearch {
+
+    /** Probes of one rate at most when its decisions are marginal: the majority of three decides. */
+    public static final int VOTES = 3;
+    /** The lowest rate a search goes down to, arrivals per second. */
+    public static final int MIN_RATE = 1;
+
+    /** How a search ended. */
+    public enum Status {
+        /** The bracket is within the precision. */
+        FOUND("found"),
+        /** A probe was the generator's: the capacity is at least the highest pass. */
+        GENERATOR_LIMIT("generator-limit"),
+        /** Even the lowest rate failed. */
+        BELOW_MIN("below-min"),
+        /** The highest rate the suite offers passed. */
+        ABOVE_MAX("above-max"),
+        /** The deadline came first: the bracket as it was. */
+        DEADLINE("deadline");
+
+        public final String id;
+
+        Status(String id) {
+            this.id = id;
+        }
+
+        public static Status of(String id) {
+            for (Status s : values()) {
+                if (s.id.equals(id.strip())) {
+                    return s;
+                }
+            }
+            throw new IllegalArgumentException("unknown search status '" + id + "'");
+        }
+    }
+
+    /** The next probe: its rate and why (exponential, bisection, repeat). */
+    public record Probe(int rate, String phase) {
+    }
+
+    /** The search's end: the highest pass (0 when none), the lowest fail (0 when none), why it ended. */
+    public record End(Status status, int highestPass, int lowestFail) {
+        /** The bracket's width relative to the highest pass, %; NaN when either end is missing. */
+        public double bracketPercent() {
+            return highestPass > 0 && lowestFail > 0 ? 100.0 * (lowestFail - highestPass) / highestPass : Double.NaN;
+        }
+    }
+
+    private final int start;
+    private final double precision;
+    private final int maxRate;
+    private int highestPass;
+    private int lowestFail;
+    private Probe current;
+    private final List<Boolean> votes = new ArrayList<>();
+    private End end;
+    private int probes;
+
+    /**
+     * @param start     the first rate
+     * @param precision the bracket's width at which the search ends, relative to its lower end (0.05: 5 %)
+     * @param maxRate   the highest rate it probes
+     */
+    public CapacitySearch(int start, double precision, int maxRate) {
+        if (start < MIN_RATE || start > maxRate) {
+            throw new IllegalArgumentException("start rate " + start + ": from " + MIN_RATE + " to " + maxRate);
+        }
+        if (!(precision > 0 && precision < 1)) {
+            throw new IllegalArgumentException("precision " + precision + ": above 0 and under 1");
+        }
+        this.start = start;
+        this.precision = precision;
+        this.maxRate = maxRate;
+        this.current = new Probe(start, "start");
+    }
+
+    /** The next probe to run, or empty once the search has ended ({@link #end()}). */
+    public Optional<Probe> next() {
+        return end == null ? Optional.of(current) : Optional.empty();
+    }
+
+    /** How it ended; empty while it goes on. */
+    public Optional<End> end() {
+        return Optional.ofNullable(end);
+    }
+
+    /** Probes recorded so far. */
+    public int probes() {
+        return probes;
+    }
+
+    /** The bracket so far: its highest pass and lowest fail (0 when none). */
+    public End bracket() {
+        return new End(Status.DEADLINE, highestPass, lowestFail);
+    }
+
+    /** Ends the search where it stands (its deadline). */
+    public void stop() {
+        if (end == null) {
+            end = new End(Status.DEADLINE, highestPass, lowestFail);
+        }
+    }
+
+    /** The verdict of the probe {@link #next()} gave. */
+    public void record(ProbeJudgement.Verdict verdict, boolean marginal) {
+        if (end != null) {
+            throw new IllegalStateException("the search has ended: " + end);
+        }
+        probes++;
+        if (verdict == ProbeJudgement.Verdict.GENERATOR) {
+            end = new End(Status.GENERATOR_LIMIT, highestPass, 0);
+            return;
+        }
+        votes.add(verdict == ProbeJudgement.Verdict.PASS);
+        long passes = votes.stream().filter(v -> v).count();
+        long fails = votes.size() - passes;
+        boolean decided = votes.size() >= VOTES || passes * 2 > VOTES || fails * 2 > VOTES
+                || (votes.size() == 1 && !marginal);
+        if (!decided) {
+            current = new Probe(current.rate(), "repeat");
+            return;
+        }
+        boolean passed = passes > fails;
+        votes.clear();
+        int rate = current.rate();
+        if (passed) {
+            highestPass = Math.max(highestPass, rate);
+        } else {
+            lowestFail = lowestFail == 0 ? rate : Math.min(lowestFail, rate);
+        }
+        advance();
+    }
+
+    private void advance() {
+        if (lowestFail == 0) {
+            if (highestPass >= maxRate) {
+                end = new End(Status.ABOVE_MAX, highestPass, 0);
+                return;
+            }
+            current = new Probe((int) Math.min(maxRate, 2L * highestPass), "exponential");
+            return;
+        }
+        if (highestPass == 0) {
+            if (lowestFail <= MIN_RATE) {
+                end = new End(Status.BELOW_MIN, 0, lowestFail);
+                return;
+            }
+            current = new Probe(Math.max(MIN_RATE, lowestFail / 2), "exponential");
+            return;
+        }
+        int middle = (int) Math.round((highestPass + (double) lowestFail) / 2);
+        if (lowestFail - highestPass <= precision * highestPass || middle <= highestPass || middle >= lowestFail) {
+            end = new End(Status.FOUND, highestPass, lowestFail);
+            return;
+        }
+        current = new Probe(middle, "bisection");
+    }
+
+    public int start() {
+        return start;
+    }
+
+    public double precision() {
+        return precision;
+    }
+}

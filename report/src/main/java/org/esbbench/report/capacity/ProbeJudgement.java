@@ -1,0 +1,101 @@
+package org.esbbench.report.capacity;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.esbbench.report.arrivals.InFlightCap;
+import org.esbbench.report.arrivals.LatenessBound;
+import org.esbbench.report.arrivals.OfferedLoad;
+import org.esbbench.report.points.RepeatRow;
+
+/**
+ * How one probe is judged. It passes only when the objective holds, the generator kept its schedule (no {@code
+ * generator-late}) and no arrival met the in-flight cap. A probe that fails while the generator was late or its cores
+ * saturated ({@code generator-bound}) is the generator's: its figures say nothing of the server. A decision is
+ * marginal, within the noise, when a passing probe has a term within {@link Objective#MARGIN} of its bound, or when
+ * every reason a probe failed is such a term.
+ */
+public record ProbeJudgement(Verdict verdict, boolean marginal, String reasons, String bound) {
+
+    /** A probe's verdict. */
+    public enum Verdict {
+        PASS, FAIL, GENERATOR;
+
+        public String id() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        public static Verdict of(String id) {
+            return valueOf(id.strip().toUpperCase(java.util.Locale.ROOT));
+        }
+    }
+
+    /** What bounded a failed probe: the flag kinds, in the order they are named. */
+    public static final String SERVER_CORES = "server cores";
+    public static final String GENERATOR = "generator";
+    public static final String IN_FLIGHT_CAP = "in-flight cap";
+    public static final String LATENCY = "latency, no core saturated";
+
+    public static ProbeJudgement of(Objective objective, RepeatRow row) {
+        List<String> flags = kinds(row.flags());
+        boolean late = flags.contains(LatenessBound.FLAG);
+        boolean generatorBound = flags.contains("generator-bound");
+        boolean capped = flags.contains(InFlightCap.FLAG);
+        boolean overCapacity = flags.contains(OfferedLoad.OVER_CAPACITY);
+        List<String> reasons = new ArrayList<>();
+        boolean allMarginal = true;
+        boolean anyMarginal = false;
+        for (Objective.TermResult r : objective.judge(row)) {
+            anyMarginal |= r.marginal();
+            if (!r.holds()) {
+                reasons.add(r.describe());
+                allMarginal &= r.marginal();
+            }
+        }
+        if (late) {
+            reasons.add("the generator was late (" + LatenessBound.FLAG + ")");
+            allMarginal = false;
+        }
+        if (capped) {
+            reasons.add("arrivals met the in-flight cap (" + InFlightCap.FLAG + ")");
+            allMarginal = false;
+        }
+        if (overCapacity) {
+            reasons.add("achieved short of offered (" + OfferedLoad.OVER_CAPACITY + ")");
+            allMarginal = false;
+        }
+        String bound = bound(flags);
+        if (reasons.isEmpty()) {
+            return new ProbeJudgement(Verdict.PASS, anyMarginal, "", bound);
+        }
+        if (late || generatorBound) {
+            return new ProbeJudgement(Verdict.GENERATOR, false, String.join("; ", reasons)
+                    + (generatorBound && !late ? "; the generator's cores were saturated (generator-bound)" : ""),
+                    GENERATOR);
+        }
+        return new ProbeJudgement(Verdict.FAIL, allMarginal, String.join("; ", reasons), bound);
+    }
+
+    /**
+     * What bounded a probe, from its flags: the server's cores, the generator's, the in-flight cap, or the latency
+     * while no core was saturated (a limit of the server's own, or the backend).
+     */
+    static String bound(List<String> flags) {
+        if (flags.contains("generator-bound") || flags.contains(LatenessBound.FLAG)) {
+            return GENERATOR;
+        }
+        if (flags.contains("server-bound")) {
+            return SERVER_CORES;
+        }
+        if (flags.contains(InFlightCap.FLAG)) {
+            return IN_FLIGHT_CAP;
+        }
+        return LATENCY;
+    }
+
+    /** The kinds of the flags of a row: "server-bound: the ...; drift: ..." gives server-bound, drift. */
+    static List<String> kinds(String flags) {
+        return Arrays.stream(flags.split(";")).map(String::strip).filter(f -> !f.isEmpty())
+                .map(f -> f.contains(":") ? f.substring(0, f.indexOf(':')).strip() : f).toList();
+    }
+}
