@@ -63,6 +63,7 @@ public record RunLayout(Path dir) {
     public static final String SCENARIO_RUNS = "scenario-runs.csv";
     public static final String PROCESSES = "processes.csv";
     public static final String JTL = "jtl";
+    public static final String CAPACITY = "capacity";
     public static final String HISTOGRAMS = "histograms";
     public static final String LATENCY = "latency";
     public static final String DASHBOARDS = "dashboards";
@@ -107,6 +108,11 @@ public record RunLayout(Path dir) {
      */
     public static String scenarioRunName(Point point, int repeat) {
         return point.key() + "_r" + repeat;
+    }
+
+    /** The folder of a capacity search's files ({@code capacity/probes.csv}, {@code capacity/capacity.csv}, charts). */
+    public Path capacity() {
+        return dir.resolve(CAPACITY);
     }
 
     public String runId() {
