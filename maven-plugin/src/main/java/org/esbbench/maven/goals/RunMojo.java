@@ -1,5 +1,6 @@
 package org.esbbench.maven.goals;
 
+import org.esbbench.maven.capacity.CapacityLoop;
 import org.esbbench.maven.engines.EngineFleet;
 import org.esbbench.maven.engines.Engines;
 import org.esbbench.maven.parameters.InvalidRunException;
@@ -17,7 +18,13 @@ import org.esbbench.maven.servers.TargetWatch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import org.esbbench.report.capacity.CapacitySettings;
+import org.esbbench.report.run.AnalysisOptions;
+import org.esbbench.report.run.AnalysisOptionsBuilder;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -65,6 +72,10 @@ public class RunMojo extends CurrentRunMojo {
             Files.createDirectories(layout.dir().resolve(RunLayout.JTL));
             Files.createDirectories(layout.logs());
             RawResults raw = rawResults(layout);
+            if (CapacitySettings.requested(current.planFile().parameters())) {
+                searchCapacity(current, run, servers, jmeter, raw, log);
+                return;
+            }
             // Every run is a resume of its own plan: only what the folder does not hold complete is measured, in plan
             // order (for a new run, everything). Check moved the files of interrupted attempts aside.
             RunProgress done = RunProgress.of(layout, current.planFile());
@@ -101,6 +112,38 @@ public class RunMojo extends CurrentRunMojo {
         } finally {
             onStop.close();
         }
+    }
+
+    /**
+     * {@code -Dcapacity}: a search per point ({@link CapacityLoop}) instead of the measured points; its probes and
+     * confirmation windows are analysed as they end, and the verify phase's analysis reports them.
+     */
+    private void searchCapacity(CurrentRun current, MeasuredRun run, TargetServers servers, JMeterInstallation jmeter,
+                                RawResults raw, BuildLog log)
+            throws IOException, InterruptedException, InvalidRunException, MojoFailureException {
+        RunLayout layout = current.layout();
+        if (Engines.parse(current.planFile().parameters()).distributed()) {
+            throw new MojoFailureException("-Dcapacity runs its probes on one local JMeter: leave -Dgenerators out");
+        }
+        TargetWatch targets = new TargetWatch(current.processes());
+        ScenarioRunner runner = new ScenarioRunner(run, jmeter, Optional.empty(), raw, targets, new ScenarioRunner.Settings(
+                number("jmeter.heap"), Duration.ofSeconds(number("progressInterval")), parameter("perfmonHost"),
+                number("perfmonPort")), log);
+        TargetRestarts restarts = new TargetRestarts(run, servers, serverJar.toPath(), backendJar.toPath(),
+                RunSessions.current(layout), log);
+        Map<String, String> given = new HashMap<>();
+        given.put(AnalysisOptionsBuilder.SATURATION_THRESHOLD, parameter(AnalysisOptionsBuilder.SATURATION_THRESHOLD));
+        AnalysisOptions options;
+        try {
+            options = AnalysisOptionsBuilder.build(given, layout, AnalysisOptionsBuilder.MAVEN_PROPERTY);
+        } catch (IllegalArgumentException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
+        CapacitySettings settings = CapacitySettings.of(current.planFile().parameters());
+        List<String> problems = new CapacityLoop(run, CapacityLoop.PointSearchFactory.of(run, runner, current.planFile(),
+                options, settings, raw, log), restarts, targets, log).run();
+        // The analysis (verify) still reports what was searched; the journal and the log say what stopped.
+        problems.forEach(log::warn);
     }
 
     private RawResults rawResults(RunLayout layout) throws IOException, MojoFailureException {

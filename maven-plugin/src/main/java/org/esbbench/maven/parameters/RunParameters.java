@@ -63,6 +63,27 @@ public record RunParameters(List<RunnablePlan> plans, List<LoadModel> models, Li
      */
     public static final long OPEN_MODEL_SLACK_SECONDS = 10;
 
+    /**
+     * The rate of a capacity search's points in the plan: a placeholder, since the search chooses each probe's rate
+     * (its probes and confirmation window are named by the search, capacity/probes.csv).
+     */
+    public static final int CAPACITY_PLACEHOLDER_RATE = 1;
+
+    /** The same run with other windows: a capacity search's probes and confirmation windows. */
+    public RunParameters withWindows(long warmup, long measurement) {
+        return new RunParameters(plans, models, users, rates, sizes, delays, repeats, warmup, measurement, heaps,
+                serverCores, usersPerServerCore, settings, exclusions, planValues);
+    }
+
+    /** The same run in the closed model at {@code users} users: a capacity search's warm-up. */
+    public RunParameters closedAt(int users, long warmup, long measurement) {
+        PlanSettings s = new PlanSettings(Math.min(settings.rampupSeconds(), warmup), settings.reuse(),
+                settings.connectTimeoutMs(), settings.responseTimeoutMs(), settings.wsSuite(), settings.wsMode(),
+                settings.wsPool());
+        return new RunParameters(plans, List.of(LoadModel.CLOSED), List.of(users), rates, sizes, delays, repeats, warmup,
+                measurement, heaps, serverCores, usersPerServerCore, s, exclusions, planValues);
+    }
+
     /** The load model and the parameters every point shares. */
     public record PlanSettings(long rampupSeconds, int reuse, int connectTimeoutMs,
                                int responseTimeoutMs, String wsSuite, String wsMode, int wsPool) {
@@ -116,12 +137,23 @@ public record RunParameters(List<RunnablePlan> plans, List<LoadModel> models, Li
             java.util.Collections.reverse(plans);
         }
         List<Exclusion> exclusions = PlanSelection.exclusions(v.get("exclude"), plans);
+        boolean capacity = org.esbbench.report.capacity.CapacitySettings.requested(v);
+        if (capacity) {
+            // A search per point: the open model at rates the search chooses, each point once.
+            // -Dmodel is not read: the search's probes are the open model's, its warm-up the closed model's.
+            if (!"1".equals(v.get("repeats").strip())) {
+                throw new InvalidRunException("-Dcapacity searches each point once: -Drepeats=" + v.get("repeats")
+                        + " does not go with it (run the search again, or a round with -Diterations, for its spread)");
+            }
+            models = List.of(LoadModel.OPEN);
+        }
         // Both lists are validated whatever the model: a typo is still a typo.
         RunParameters plan = new RunParameters(
                 plans,
                 models,
                 Checks.list("users", v.get("users"), x -> (int) Checks.positive("users", x, Integer.MAX_VALUE)),
-                Checks.list("rate", v.get("rate"), x -> (int) Checks.positive("rate", x, MAX_RATE)),
+                capacity ? List.of(CAPACITY_PLACEHOLDER_RATE)
+                        : Checks.list("rate", v.get("rate"), x -> (int) Checks.positive("rate", x, MAX_RATE)),
                 Checks.list("size", v.get("size"), x -> (int) Checks.positive("size", x, Integer.MAX_VALUE)),
                 Checks.list("delay", v.get("delay"), x -> Checks.nonNegative("delay", x, MAX_DELAY_MS)),
                 (int) Checks.positive("repeats", v.get("repeats"), MAX_REPEATS),

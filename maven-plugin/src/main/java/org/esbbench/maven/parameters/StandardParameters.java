@@ -8,6 +8,8 @@ import static org.esbbench.maven.parameters.RunParameter.Trait.TO_PLANS;
 import java.util.ArrayList;
 import java.util.List;
 import org.esbbench.report.arrivals.DrainWindow;
+import org.esbbench.report.capacity.CapacitySettings;
+import org.esbbench.report.capacity.Objective;
 import org.esbbench.report.arrivals.InFlightCap;
 import org.esbbench.report.arrivals.LatenessBound;
 import org.esbbench.report.run.DriftThreshold;
@@ -131,6 +133,32 @@ final class StandardParameters {
                         + " response timeout.")
                 .checkedBy(Checks.parsedBy(DrainWindow::check))
                 .with(RECORDED, TO_PLANS));
+        list.add(RunParameter.of(Objective.PARAMETER, "",
+                "Capacity search: the latency objective each point's capacity is searched under, e.g. `p99<=20ms` or"
+                        + " `p99<=20ms,errors<=0.1%` (docs/parameters.md#capacity); empty: no search.")
+                .checkedBy((name, value) -> {
+                    if (!value.isBlank()) {
+                        Checks.parsedBy(Objective::parse).check(name, value);
+                    }
+                })
+                .with(RECORDED, RESUME_MATCHES));
+        list.add(RunParameter.of(CapacitySettings.START, CapacitySettings.AUTO,
+                "Capacity search: the first rate probed, arrivals/s; `auto`: half the closed model's throughput in the"
+                        + " warm-up.")
+                .checkedBy(Checks.parsedBy(CapacitySettings::checkStart))
+                .with(RECORDED, RESUME_MATCHES));
+        list.add(RunParameter.of(CapacitySettings.PROBE, Long.toString(CapacitySettings.DEFAULT_PROBE_SECONDS),
+                "Capacity search: seconds each probe measures (after a 3 s start at its rate).")
+                .checkedBy(Checks.positive(3600))
+                .with(RECORDED, RESUME_MATCHES));
+        list.add(RunParameter.of(CapacitySettings.PRECISION, Integer.toString(CapacitySettings.DEFAULT_PRECISION_PERCENT),
+                "Capacity search: the search ends when the lowest failing rate is within this % of the highest passing one.")
+                .checkedBy(Checks.parsedBy(CapacitySettings::checkPrecision))
+                .with(RECORDED, RESUME_MATCHES));
+        list.add(RunParameter.of(CapacitySettings.DEADLINE, Long.toString(CapacitySettings.DEFAULT_DEADLINE_SECONDS),
+                "Capacity search: seconds of probes per point at most; then the bracket found so far is reported.")
+                .checkedBy(Checks.positive(7 * 24 * 3600))
+                .with(RECORDED, RESUME_MATCHES));
         list.add(RunParameter.of("connectTimeout", "5000",
                 "Connect timeout of each request, in ms.")
                 .checkedBy(Checks.positive(Integer.MAX_VALUE))

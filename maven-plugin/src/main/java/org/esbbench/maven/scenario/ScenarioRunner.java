@@ -65,15 +65,27 @@ public final class ScenarioRunner {
         this.log = log;
     }
 
+    /** The same runner for another run of the same build: a capacity search's probes, with windows of their own. */
+    public ScenarioRunner with(MeasuredRun other) {
+        return new ScenarioRunner(other, jmeter, fleet, raw, targets, settings, log);
+    }
+
     /** Runs {@code point} once, as the {@code index}th scenario run of this session. */
     public Outcome run(Point point, int repeat, int index, ProgressLine progress)
             throws IOException, InterruptedException, InvalidRunException {
+        return run(point, RunLayout.scenarioRunName(point, repeat), label(point, repeat), index, progress);
+    }
+
+    /**
+     * Runs {@code point} once with its files named {@code name}: a capacity search's warm-up, probes and confirmation
+     * windows, which the search names.
+     */
+    public Outcome run(Point point, String name, String label, int index, ProgressLine progress)
+            throws IOException, InterruptedException, InvalidRunException {
         RunLayout layout = run.layout();
-        String name = RunLayout.scenarioRunName(point, repeat);
         Path jtl = layout.jtl(name);
         Path log = layout.jmeterLog(name);
         Files.deleteIfExists(jtl);
-        String label = label(point, repeat);
         RunnablePlan runnable = run.plan().plan(point.scenario());
         // The plan may have been saved from the GUI since check (or made by the build): its contract again, now.
         PlanReport contract = new PlanContract(PlanProperties.NAMES).check(runnable.file());

@@ -21,6 +21,8 @@ public final class CapacitySearch {
     public static final int VOTES = 3;
     /** The lowest rate a search goes down to, arrivals per second. */
     public static final int MIN_RATE = 1;
+    /** The highest rate a search offers, arrivals per second (the open model's own limit). */
+    public static final int MAX_RATE = 1_000_000;
 
     /** How a search ended. */
     public enum Status {
@@ -72,6 +74,8 @@ public final class CapacitySearch {
     private final List<Boolean> votes = new ArrayList<>();
     private End end;
     private int probes;
+    /** Whether the lowest failing rate is the generator's failure (before any pass), not the server's. */
+    private boolean generatorAbove;
 
     /**
      * @param start     the first rate
@@ -125,7 +129,16 @@ public final class CapacitySearch {
         }
         probes++;
         if (verdict == ProbeJudgement.Verdict.GENERATOR) {
-            end = new End(Status.GENERATOR_LIMIT, highestPass, 0);
+            votes.clear();
+            if (highestPass > 0) {
+                end = new End(Status.GENERATOR_LIMIT, highestPass, 0);
+                return;
+            }
+            // Nothing passed yet: the generator's limit is an upper bound of what can be measured; lower rates may
+            // pass, and the first generator failure above a pass then ends the search.
+            lowestFail = lowestFail == 0 ? current.rate() : Math.min(lowestFail, current.rate());
+            generatorAbove = true;
+            advance();
             return;
         }
         votes.add(verdict == ProbeJudgement.Verdict.PASS);
@@ -142,8 +155,9 @@ public final class CapacitySearch {
         int rate = current.rate();
         if (passed) {
             highestPass = Math.max(highestPass, rate);
-        } else {
-            lowestFail = lowestFail == 0 ? rate : Math.min(lowestFail, rate);
+        } else if (lowestFail == 0 || rate < lowestFail) {
+            lowestFail = rate;
+            generatorAbove = false;
         }
         advance();
     }
@@ -167,10 +181,15 @@ public final class CapacitySearch {
         }
         int middle = (int) Math.round((highestPass + (double) lowestFail) / 2);
         if (lowestFail - highestPass <= precision * highestPass || middle <= highestPass || middle >= lowestFail) {
-            end = new End(Status.FOUND, highestPass, lowestFail);
+            end = generatorAbove && lowestFailByGenerator()
+                    ? new End(Status.GENERATOR_LIMIT, highestPass, 0) : new End(Status.FOUND, highestPass, lowestFail);
             return;
         }
         current = new Probe(middle, "bisection");
+    }
+
+    private boolean lowestFailByGenerator() {
+        return generatorAbove;
     }
 
     public int start() {

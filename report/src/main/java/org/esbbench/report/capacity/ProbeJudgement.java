@@ -11,7 +11,8 @@ import org.esbbench.report.points.RepeatRow;
 /**
  * How one probe is judged. It passes only when the objective holds, the generator kept its schedule (no {@code
  * generator-late}) and no arrival met the in-flight cap. A probe that fails while the generator was late or its cores
- * saturated ({@code generator-bound}) is the generator's: its figures say nothing of the server. A decision is
+ * saturated ({@code generator-bound}), the server's own cores not saturated, is the generator's: its figures say
+ * nothing of the server. A decision is
  * marginal, within the noise, when a passing probe has a term within {@link Objective#MARGIN} of its bound, or when
  * every reason a probe failed is such a term.
  */
@@ -68,7 +69,9 @@ public record ProbeJudgement(Verdict verdict, boolean marginal, String reasons, 
         if (reasons.isEmpty()) {
             return new ProbeJudgement(Verdict.PASS, anyMarginal, "", bound);
         }
-        if (late || generatorBound) {
+        // The generator's only while the server's cores were not saturated: a server at its cores' limit has reached
+        // its capacity whatever the generator did.
+        if ((late || generatorBound) && !flags.contains("server-bound")) {
             return new ProbeJudgement(Verdict.GENERATOR, false, String.join("; ", reasons)
                     + (generatorBound && !late ? "; the generator's cores were saturated (generator-bound)" : ""),
                     GENERATOR);
@@ -81,11 +84,11 @@ public record ProbeJudgement(Verdict verdict, boolean marginal, String reasons, 
      * while no core was saturated (a limit of the server's own, or the backend).
      */
     static String bound(List<String> flags) {
-        if (flags.contains("generator-bound") || flags.contains(LatenessBound.FLAG)) {
-            return GENERATOR;
-        }
         if (flags.contains("server-bound")) {
             return SERVER_CORES;
+        }
+        if (flags.contains("generator-bound") || flags.contains(LatenessBound.FLAG)) {
+            return GENERATOR;
         }
         if (flags.contains(InFlightCap.FLAG)) {
             return IN_FLIGHT_CAP;

@@ -62,6 +62,11 @@ public record Point(String scenario, int users, int rate, int sizeBytes, long de
     }
 
     /** The same point on {@code cores} server cores (0 when the run does not vary the count). */
+    /** The same point in the open model at {@code rate} arrivals per second (a capacity search's probe). */
+    public Point withRate(int rate) {
+        return new Point(scenario, 0, rate, sizeBytes, delayMs, heap, serverCores);
+    }
+
     public Point withServerCores(int cores) {
         return new Point(scenario, users, rate, sizeBytes, delayMs, heap, cores);
     }

@@ -1,0 +1,214 @@
+package org.esbbench.maven.capacity;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.esbbench.maven.parameters.InvalidRunException;
+import org.esbbench.maven.run.BuildLog;
+import org.esbbench.maven.scenario.MeasuredRun;
+import org.esbbench.maven.scenario.ProgressLine;
+import org.esbbench.maven.scenario.ScenarioRunner;
+import org.esbbench.report.capacity.CapacitySearch;
+import org.esbbench.report.capacity.CapacitySettings;
+import org.esbbench.report.capacity.ProbeJudgement;
+import org.esbbench.report.capacity.ProbeRow;
+import org.esbbench.report.capacity.SearchRow;
+import org.esbbench.report.figures.StandardFigures;
+import org.esbbench.report.folder.ScenarioRunJournal;
+import org.esbbench.report.points.Point;
+import org.esbbench.report.points.RepeatRow;
+import org.esbbench.report.run.RawResults;
+
+/**
+ * One point's search: the warm-up (the closed model at the run's first count of users, for the warm-up window: the
+ * server warmed once, and with {@code -DcapacityStart=auto} half its throughput is the first rate), the probes the
+ * search asks for, each judged as it ends and appended to {@code capacity/probes.csv}, then the confirmation window
+ * at the capacity found, and the search's row in {@code capacity/capacity.csv}. The probes of an earlier session of
+ * the run are replayed first: a resumed search goes on from its last finished probe.
+ */
+final class PointSearch {
+    private final MeasuredRun run;
+    private final ScenarioRunner runner;
+    private final ProbeAnalysis analysis;
+    private final CapacitySettings settings;
+    private final RawResults raw;
+    private final BuildLog log;
+
+    PointSearch(MeasuredRun run, ScenarioRunner runner, ProbeAnalysis analysis, CapacitySettings settings,
+                RawResults raw, BuildLog log) {
+        this.run = run;
+        this.runner = runner;
+        this.analysis = analysis;
+        this.settings = settings;
+        this.raw = raw;
+        this.log = log;
+    }
+
+    private Path probesFile() {
+        return run.layout().capacity().resolve(ProbeRow.FILE);
+    }
+
+    /** Searches {@code point}'s capacity and records it. */
+    SearchRow search(Point point) throws IOException, InterruptedException, InvalidRunException, SearchFailedException {
+        String key = SearchRow.key(point);
+        List<ProbeRow> earlier = ProbeRow.read(probesFile()).stream().filter(r -> r.search().equals(key)).toList();
+        List<ProbeRow> rows = new ArrayList<>(earlier);
+        ProbeRow warm = warmUp(point, key, earlier);
+        if (earlier.stream().noneMatch(r -> r.phase().equals(ProbeRow.WARMUP))) {
+            rows.add(warm);
+        }
+        int start = settings.start().orElse(Math.max(CapacitySearch.MIN_RATE, (int) Math.round(warm.rate() / 2.0)));
+        CapacitySearch search = new CapacitySearch(Math.min(start, CapacitySearch.MAX_RATE),
+                settings.precisionPercent() / 100, CapacitySearch.MAX_RATE);
+        int probe = 0;
+        double spent = 0;
+        for (ProbeRow r : earlier) {
+            if (r.isProbe()) {
+                search.record(r.decided(), r.marginal());
+                probe = r.probe();
+                spent += r.seconds();
+            }
+        }
+        if (probe > 0) {
+            log.info("capacity: " + key + ": " + probe + " probe(s) of an earlier session replayed, bracket "
+                    + bracket(search.bracket()));
+        }
+        log.info("capacity: " + key + " under " + settings.objective().describe() + ", from " + search.start()
+                + "/s" + (settings.start().isPresent() ? "" : " (half the warm-up's " + warm.rate() + " msgs/s, closed model)")
+                + ", probes of " + settings.probeSeconds() + " s, to " + fmt(settings.precisionPercent()) + " %");
+        long began = System.nanoTime();
+        while (search.next().isPresent()) {
+            double elapsed = spent + (System.nanoTime() - began) / 1e9;
+            if (elapsed >= settings.deadlineSeconds()) {
+                log.warn("capacity: " + key + ": the deadline (-D" + CapacitySettings.DEADLINE + "="
+                        + settings.deadlineSeconds() + " s) came after " + search.probes() + " probes");
+                search.stop();
+                break;
+            }
+            CapacitySearch.Probe next = search.next().get();
+            probe++;
+            ProbeRow row = probe(point, key, probe, next.phase(), next.rate(), settings.probeSeconds());
+            rows.add(row);
+            search.record(row.decided(), row.marginal());
+        }
+        CapacitySearch.End end = search.end().orElseThrow();
+        Optional<ProbeRow> confirmation = earlier.stream().filter(r -> r.phase().equals(ProbeRow.CONFIRMATION)).findFirst();
+        if (confirmation.isEmpty() && end.highestPass() > 0) {
+            confirmation = Optional.of(probe(point, key, probe + 1, ProbeRow.CONFIRMATION, end.highestPass(),
+                    run.plan().measurementSeconds()));
+            rows.add(confirmation.get());
+        }
+        double seconds = rows.stream().mapToDouble(ProbeRow::seconds).sum();
+        SearchRow result = new SearchRow(key, point.withRate(Math.max(1, end.highestPass())),
+                settings.objective().text(), end.status().id, end.highestPass(), end.lowestFail(),
+                settings.precisionPercent(), boundedBy(end, rows), search.probes(), seconds, search.start(),
+                confirmation.map(c -> c.verdict().equals("pass") ? "held" : "failed").orElse("none"),
+                confirmation.map(ProbeRow::scenarioRun).orElse(""), confirmation.map(ProbeRow::reasons).orElse(""));
+        result.append(run.layout().capacity().resolve(SearchRow.FILE));
+        log.info(String.format(Locale.ROOT, "capacity of %s under %s: %s%s; %d probes in %s%s", key,
+                settings.objective().text(), result.describe(),
+                result.boundedBy().isEmpty() ? "" : "; bounded by " + result.boundedBy(), result.probes(),
+                ProgressLine.formatDuration(Math.round(seconds)), confirmation.map(c -> "; confirmation at "
+                        + c.rate() + "/s for " + run.plan().measurementSeconds() + " s " + (c.verdict().equals("pass")
+                        ? "held" : "failed: " + c.reasons()) + " (p99 " + fmt(c.p99()) + " ms, achieved "
+                        + fmt(c.achieved()) + "/s)").orElse("")));
+        return result;
+    }
+
+    /**
+     * The warm-up: the closed model at the run's first count of users for the warm-up window, its throughput over the
+     * window's second half recorded (probe 0). A resumed search warms its fresh server again but keeps the first
+     * estimate, so that its replayed probes follow from the same start.
+     */
+    private ProbeRow warmUp(Point point, String key, List<ProbeRow> earlier)
+            throws IOException, InterruptedException, InvalidRunException, SearchFailedException {
+        int users = run.plan().users().get(0);
+        long warmup = run.plan().warmupSeconds();
+        long first = Math.max(1, warmup / 2);
+        long second = Math.max(1, warmup - first);
+        Point closed = new Point(point.scenario(), users, 0, point.sizeBytes(), point.delayMs(), point.heap(),
+                point.serverCores());
+        String name = key + "_warmup";
+        MeasuredRun warmRun = new MeasuredRun(run.root(), run.layout(), run.registry(),
+                run.plan().closedAt(users, first, second), run.profile(), run.restarted());
+        long started = System.currentTimeMillis();
+        RepeatRow row = runAndRead(warmRun, closed, name, key + " warm-up, " + users + " users (closed model), "
+                + Point.sizeLabel(point.sizeBytes()) + ", delay " + point.delayMs() + " ms", first, second);
+        Optional<ProbeRow> recorded = earlier.stream().filter(r -> r.phase().equals(ProbeRow.WARMUP)).findFirst();
+        if (recorded.isPresent()) {
+            return recorded.get();
+        }
+        Double throughput = row.value(StandardFigures.THROUGHPUT);
+        ProbeRow warm = ProbeRow.of(key, 0, ProbeRow.WARMUP, throughput == null ? 0 : (int) Math.round(throughput),
+                started, (System.currentTimeMillis() - started) / 1000.0, name, row, null);
+        warm.append(probesFile());
+        return warm;
+    }
+
+    /** One probe (or the confirmation window): a JMeter run at {@code rate}, judged, recorded, said. */
+    private ProbeRow probe(Point point, String key, int number, String phase, int rate, long windowSeconds)
+            throws IOException, InterruptedException, InvalidRunException, SearchFailedException {
+        Point at = point.withRate(rate);
+        String name = key + (phase.equals(ProbeRow.CONFIRMATION) ? "_confirmation" : String.format(Locale.ROOT, "_p%02d", number));
+        MeasuredRun probeRun = new MeasuredRun(run.root(), run.layout(), run.registry(),
+                run.plan().withWindows(CapacitySettings.PROBE_WARMUP_SECONDS, windowSeconds), run.profile(), run.restarted());
+        long started = System.currentTimeMillis();
+        String label = key + (phase.equals(ProbeRow.CONFIRMATION) ? " confirmation" : " probe " + number + " (" + phase + ")")
+                + " at " + rate + " arrivals/s";
+        RepeatRow row = runAndRead(probeRun, at, name, label, CapacitySettings.PROBE_WARMUP_SECONDS, windowSeconds);
+        ProbeJudgement judgement = ProbeJudgement.of(settings.objective(), row);
+        ProbeRow probe = ProbeRow.of(key, number, phase, rate, started, (System.currentTimeMillis() - started) / 1000.0,
+                name, row, judgement);
+        probe.append(probesFile());
+        log.info(String.format(Locale.ROOT, "capacity: %s: %s%s; achieved %s/s, p99 %s ms, errors %s %%%s", label,
+                judgement.verdict().id(), judgement.marginal() ? " (within the noise)" : "", fmt(probe.achieved()),
+                fmt(probe.p99()), fmt(probe.errorPct()), judgement.reasons().isEmpty() ? "" : "; " + judgement.reasons()));
+        return probe;
+    }
+
+    /** Runs one JMeter on {@code measured}'s windows and reads its figures; the journal gets its line. */
+    private RepeatRow runAndRead(MeasuredRun measured, Point point, String name, String label, long warmupSeconds,
+                                 long measurementSeconds)
+            throws IOException, InterruptedException, InvalidRunException, SearchFailedException {
+        long startedAt = System.currentTimeMillis();
+        ScenarioRunner.Outcome outcome = runner.with(measured).run(point, name, label, 0,
+                new ProgressLine(measured.plan(), 0, 1, System.nanoTime()));
+        ScenarioRunJournal.append(run.layout().scenarioRuns(), new ScenarioRunJournal.Entry(name, startedAt,
+                System.currentTimeMillis(), Optional.ofNullable(outcome.exitCode()), outcome.problem()));
+        if (!outcome.problem().isEmpty()) {
+            throw new SearchFailedException(outcome.problem());
+        }
+        Optional<RepeatRow> row = analysis.analyse(point, name, warmupSeconds * 1000, measurementSeconds * 1000);
+        raw.afterScenarioRun(name);
+        return row.orElseThrow(() -> new SearchFailedException(label + ": its results could not be read ("
+                + run.layout().relative(run.layout().results(name)) + ")"));
+    }
+
+    /** What bounded the lowest failing rate's probes (the last decided there), or the generator. */
+    private static String boundedBy(CapacitySearch.End end, List<ProbeRow> rows) {
+        if (end.status() == CapacitySearch.Status.GENERATOR_LIMIT) {
+            return ProbeJudgement.GENERATOR;
+        }
+        if (end.lowestFail() == 0) {
+            return "";
+        }
+        String bound = "";
+        for (ProbeRow r : rows) {
+            if (r.isProbe() && r.rate() == end.lowestFail() && r.verdict().equals("fail")) {
+                bound = r.bound();
+            }
+        }
+        return bound;
+    }
+
+    private static String bracket(CapacitySearch.End b) {
+        return "[" + (b.highestPass() > 0 ? b.highestPass() : "-") + ", " + (b.lowestFail() > 0 ? b.lowestFail() : "-") + ")";
+    }
+
+    static String fmt(double v) {
+        return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.1f", v);
+    }
+}
