@@ -84,8 +84,11 @@ public final class ChartStyle {
         }
     }
 
-    /** Styles one subplot of a combined plot (each has its own value axis and grid); call before {@link #apply}. */
-    static void subplot(XYPlot plot) {
+    /**
+     * Styles one subplot of a combined plot (each has its own value axis and grid); call before {@link #apply}.
+     * Public for the charts drawn outside this package (the capacity search's).
+     */
+    public static void subplot(XYPlot plot) {
         background(plot);
         axis(plot.getRangeAxis());
     }
