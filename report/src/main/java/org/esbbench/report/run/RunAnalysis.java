@@ -3,6 +3,9 @@ package org.esbbench.report.run;
 import org.esbbench.report.arrivals.DrainWindow;
 import org.esbbench.report.arrivals.InFlightCap;
 import org.esbbench.report.arrivals.LatenessBound;
+import org.esbbench.report.capacity.CapacityReport;
+import org.esbbench.report.capacity.ConfirmationWindow;
+import org.esbbench.report.capacity.SearchRow;
 import org.esbbench.report.chart.ScalingCharts;
 import org.esbbench.report.folder.EnginesFile;
 import org.esbbench.report.folder.LatestRun;
@@ -44,6 +47,9 @@ import java.util.function.Consumer;
  * dashboard of the measurement window; then {@code points.csv}, the charts against load, {@code summary.csv},
  * {@code summary.md}, {@code run.json}; points {@code results/latest} at the run and rewrites the results index
  * ({@code results/index.html}, the run folder's parent being the results folder).
+ *
+ * <p>A run that searched for capacities ({@code capacity/capacity.csv}) is measured by its searches' confirmation
+ * windows instead of the plan's points, and its summary leads with the capacities ({@link CapacityReport}).
  */
 public final class RunAnalysis {
     private RunAnalysis() {
@@ -66,7 +72,8 @@ public final class RunAnalysis {
         ErrorTolerance tolerance = options.errorTolerance().isPresent() ? options.errorTolerance().get()
                 : recordedTolerance(layout, plan);
         RawResults raw = new RawResults(layout, options.keepResults(), log);
-        RawResults.requireNoneDropped(layout, plan.scenarioRuns().stream().map(RunParametersFile.ScenarioRun::name).toList());
+        List<Measured> measured = measured(layout, plan);
+        RawResults.requireNoneDropped(layout, measured.stream().map(Measured::name).toList());
         ScenarioRunAnalyser analyser = analyser(layout, options, plan, tolerance, log);
 
         java.util.Optional<EnginesFile> generators = EnginesFile.read(layout.dir());
@@ -76,7 +83,7 @@ public final class RunAnalysis {
         List<String> warnings = new ArrayList<>();
         Map<String, String> drift = new java.util.LinkedHashMap<>();
         List<JUnitReport.ScenarioRunOutcome> outcomes = new ArrayList<>();
-        for (RunParametersFile.ScenarioRun run : plan.scenarioRuns()) {
+        for (Measured run : measured) {
             List<String> runFailures = new ArrayList<>();
             ScenarioRunJournal.Entry entry = journal.get(run.name());
             if (entry != null && entry.failed()) {
@@ -87,8 +94,8 @@ public final class RunAnalysis {
                         + " in " + RunLayout.SCENARIO_RUNS + "); measure it again with -Dresume=" + plan.runId());
             }
             boolean checked = !unchecked.contains(run.point().scenario());
-            ScenarioRunAnalyser.Outcome outcome = analyser.analyse(run.point(), run.repeat(), layout.results(run.name()),
-                    plan.warmupSeconds() * 1000, plan.measurementSeconds() * 1000,
+            ScenarioRunAnalyser.Outcome outcome = analyser.analyse(run.point(), run.repeat(), run.name(),
+                    layout.results(run.name()), run.warmupMillis(), run.measurementMillis(),
                     (samples, from, to) -> {
                         WindowUsage u = usage.usage(samples, from, to, checked, run.point().serverCores());
                         usageByScenarioRun.put(run.name(), u); // each engine's CPU, for run.json
@@ -101,7 +108,7 @@ public final class RunAnalysis {
             failures.addAll(runFailures);
             outcome.warnings().forEach(w -> warnings.add(run.name() + ": " + w));
             outcomes.add(new JUnitReport.ScenarioRunOutcome(run.name(), outcome.row().orElse(null), runFailures,
-                    plan.measurementSeconds()));
+                    run.measurementMillis() / 1000));
         }
 
         PointsCsv.write(rows, layout.points(), options.figures());
@@ -109,9 +116,10 @@ public final class RunAnalysis {
         GateResult gate = judge(options.gate(), points, layout, plan, options);
         failures.addAll(gate.failures());
         ScalingCharts.write(points, layout.charts(), options.figures());
+        String capacity = CapacityReport.write(layout).orElse("");
         SummaryWriter.write(new RunSummary("Run " + plan.runId(), description(plan, generators, tolerance, raw, rows, options.gate()), points, failures,
                 warnings, OptionalDouble.of(options.saturationThresholdPercent()), drift, options.driftThresholdPercent(),
-                gate.markdown()), layout, options.figures());
+                gate.markdown(), capacity), layout, options.figures());
         RunJson.write(layout, plan, journal.values(), ProcessesFile.read(layout.processes()), points, options.figures(),
                 failures, Instant.now(), generators.map(EnginesReport::new), usageByScenarioRun);
         JUnitReport.write(layout.junit(), plan.runId(), Instant.now(), outcomes, gate);
@@ -120,6 +128,38 @@ public final class RunAnalysis {
         Path index = ResultsIndex.write(results, ResultsIndex.list(results, options.figures()), options.figures());
         log.accept("results index: " + index);
         return new AnalysisResult(points, failures, gate, layout.junit());
+    }
+
+    /**
+     * One scenario run the analysis measures: a point's repeat with its files' name and windows.
+     *
+     * @param name the name of its files ({@code jtl/NAME.csv}, its row in scenario-runs.csv)
+     */
+    record Measured(org.esbbench.report.points.Point point, int repeat, String name, long warmupMillis,
+                    long measurementMillis) {
+    }
+
+    /**
+     * The scenario runs that are the run's points: the plan's, or, when the run searched for capacities
+     * ({@code capacity/capacity.csv}), each search's confirmation window at the capacity it found (its point's rate
+     * the capacity). The plan's points are then placeholders of the searches, never measured as such; the probes are
+     * the search's own, reported in its section.
+     */
+    static List<Measured> measured(RunLayout layout, RunParametersFile plan) throws IOException {
+        Path searches = layout.capacity().resolve(SearchRow.FILE);
+        if (!java.nio.file.Files.isRegularFile(searches)) {
+            return plan.scenarioRuns().stream().map(r -> new Measured(r.point(), r.repeat(), r.name(),
+                    plan.warmupSeconds() * 1000, plan.measurementSeconds() * 1000)).toList();
+        }
+        ConfirmationWindow window;
+        try {
+            window = ConfirmationWindow.of(plan);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(layout.runParametersFile() + ": " + e.getMessage(), e);
+        }
+        return SearchRow.read(searches).stream().filter(s -> !s.confirmationRun().isBlank())
+                .map(s -> new Measured(s.point(), 1, s.confirmationRun(), window.warmupMillis(),
+                        window.measurementMillis())).toList();
     }
 
     /** The analyser of the run's scenario runs, with the limits check recorded as the run planned them. */

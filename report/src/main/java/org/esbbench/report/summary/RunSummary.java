@@ -29,16 +29,27 @@ import java.util.OptionalDouble;
  * @param driftThresholdPercent      the -DdriftThreshold those verdicts were judged with
  * @param gate                       the section of the criteria and the baseline, Markdown; empty when the run has
  *                                   neither
+ * @param capacity                   the capacity search's section, Markdown, which the summary leads with
+ *                                   ({@link org.esbbench.report.capacity.CapacityReport}); empty without a search
  */
 public record RunSummary(String title, String description, List<PointSummary> points, List<String> failures,
                          List<String> warnings, OptionalDouble saturationThresholdPercent, Map<String, String> drift,
-                         double driftThresholdPercent, String gate) {
+                         double driftThresholdPercent, String gate, String capacity) {
     public RunSummary {
         points = points.stream().sorted(Comparator.comparing(PointSummary::point, ScenarioOrder.POINTS)).toList();
         failures = List.copyOf(failures);
         warnings = List.copyOf(warnings);
         drift = Collections.unmodifiableMap(new LinkedHashMap<>(drift));
         gate = gate == null ? "" : gate;
+        capacity = capacity == null ? "" : capacity;
+    }
+
+    /** Without a capacity search. */
+    public RunSummary(String title, String description, List<PointSummary> points, List<String> failures,
+                      List<String> warnings, OptionalDouble saturationThresholdPercent, Map<String, String> drift,
+                      double driftThresholdPercent, String gate) {
+        this(title, description, points, failures, warnings, saturationThresholdPercent, drift, driftThresholdPercent,
+                gate, "");
     }
 
     /** Without criteria or a baseline. */

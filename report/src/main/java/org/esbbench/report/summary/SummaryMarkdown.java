@@ -16,7 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code summary.md}: the heading, the run's description, the headline table (the catalogue's headline figures per
+ * {@code summary.md}: the heading, the run's description, a capacity search's section when the run had one, the
+ * headline table (the catalogue's headline figures per
  * point), the table of every other figure, what the columns mean, the charts (and the server host's
  * over each scenario run, with a PerfMon agent), a table per scenario run (dashboard, latency percentiles and
  * chart) and what failed.
@@ -29,6 +30,10 @@ final class SummaryMarkdown {
         StringBuilder md = new StringBuilder("# ").append(summary.title()).append("\n\n");
         if (!summary.description().isBlank()) {
             md.append(summary.description().strip()).append("\n\n");
+        }
+        if (!summary.capacity().isBlank()) {
+            // A capacity search's run is read for its capacities first; its points are the confirmation windows.
+            md.append(summary.capacity().strip()).append("\n\n## Confirmation windows\n\n");
         }
         md.append(headlineTable(summary.points(), figures)).append('\n').append(LEGEND);
         PointTable others = PointTable.others(summary.points(), figures);
