@@ -1,5 +1,7 @@
 package org.esbbench.report.index;
 
+import org.esbbench.report.capacity.CapacityChart;
+import org.esbbench.report.capacity.SearchRow;
 import org.esbbench.report.chart.LoadModel;
 import org.esbbench.report.chart.ScalingCharts;
 import org.esbbench.report.figures.Figure;
@@ -24,7 +26,8 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * One run's section of {@link IndexPage}: its facts and files, the headline table, the lead charts, and folded
+ * One run's section of {@link IndexPage}: its facts and files, the headline table, its capacity searches' charts
+ * (a run that searched), the lead charts, and folded
  * away the other figures with the dashboards, the other charts and the parameters. It is a class of its own
  * because a run's section is most of the page and has its own concerns (the run folder's charts and links);
  * {@link IndexPage} keeps the page around it and the helpers both share.
@@ -59,6 +62,7 @@ final class RunSection {
         List<PointSummary> points = run.points();
         table(section, PointTable.headline(points, figures), "headline");
         List<Path> allCharts = chartFiles(run);
+        capacityCharts(section, run, dir);
         List<Path> lead = leadCharts(section, run, dir, points, figures);
 
         Element more = section.appendElement("details").addClass("more-figures");
@@ -171,6 +175,40 @@ final class RunSection {
             }
         }
         return shown;
+    }
+
+    /**
+     * A capacity search's charts ({@code capacity/<key>.png}) first and full width, each captioned with the
+     * capacity it found: what a run that searched is read for. A capacity.csv that cannot be read is said, not
+     * allowed to take the page down.
+     */
+    private static void capacityCharts(Element section, RunFolder run, String dir) {
+        RunLayout layout = new RunLayout(run.folder());
+        List<SearchRow> searches;
+        try {
+            searches = SearchRow.read(layout.capacity().resolve(SearchRow.FILE));
+        } catch (IOException | RuntimeException e) {
+            section.appendElement("p").addClass("missing").text(RunLayout.CAPACITY + "/" + SearchRow.FILE
+                    + " could not be read: " + e.getMessage());
+            return;
+        }
+        Element div = null;
+        for (SearchRow s : searches) {
+            Path png = layout.capacity().resolve(CapacityChart.fileName(s.key()));
+            if (!Files.isRegularFile(png)) {
+                continue;
+            }
+            if (div == null) {
+                div = section.appendElement("div").addClass("charts").addClass("lead").addClass("capacity");
+            }
+            String[] segments = relativeSegments(run.folder(), png);
+            String title = s.key() + ": " + s.describe();
+            Element figure = div.appendElement("figure").attr("data-search", s.key());
+            figure.appendElement("a").attr("href", IndexPage.href(dir, segments))
+                    .appendElement("img").attr("src", IndexPage.href(dir, segments)).attr("alt", title);
+            Element caption = figure.appendElement("figcaption").text(title);
+            svgLink(caption, run, dir, png);
+        }
     }
 
     private static void svgLink(Element parent, RunFolder run, String dir, Path png) {
