@@ -17,12 +17,16 @@ import java.util.regex.Pattern;
  * catalogue of figures, so that a misspelt figure is refused with the valid ids before any load; the scenarios are
  * held against the run's own with {@link #requireScenarios}.
  *
- * @param list the criteria in the order given
+ * <p>A run that searches for capacities ({@code -Dcapacity}) takes {@code capacity>=N} too ({@link CapacityCriterion}),
+ * judged on each search rather than each point.
+ *
+ * @param list     the criteria on figures in the order given
+ * @param capacity the criteria on capacity searches in the order given
  */
-public record Criteria(List<Criterion> list) {
+public record Criteria(List<Criterion> list, List<CapacityCriterion> capacity) {
     /** The run parameter (-D and run-parameters.json). */
     public static final String PARAMETER = "criteria";
-    public static final Criteria NONE = new Criteria(List.of());
+    public static final Criteria NONE = new Criteria(List.of(), List.of());
     /** The value that gives no criteria (and no baseline) where recorded ones would otherwise apply. */
     public static final String NONE_WORD = "none";
 
@@ -31,10 +35,16 @@ public record Criteria(List<Criterion> list) {
 
     public Criteria {
         list = List.copyOf(list);
+        capacity = List.copyOf(capacity);
+    }
+
+    /** Criteria on figures alone. */
+    public Criteria(List<Criterion> list) {
+        this(list, List.of());
     }
 
     public boolean isEmpty() {
-        return list.isEmpty();
+        return list.isEmpty() && capacity.isEmpty();
     }
 
     /** Parses the parameter as given with {@code -Dcriteria}; blank is none. */
@@ -53,14 +63,20 @@ public record Criteria(List<Criterion> list) {
             return NONE;
         }
         List<Criterion> list = new ArrayList<>();
+        List<CapacityCriterion> capacity = new ArrayList<>();
         for (String part : value.split(",")) {
             String text = part.replaceAll("\\s+", "");
             if (text.isEmpty()) {
                 continue;
             }
-            list.add(one(text, figures, flag));
+            java.util.Optional<CapacityCriterion> onCapacity = CapacityCriterion.parse(text, flag);
+            if (onCapacity.isPresent()) {
+                capacity.add(onCapacity.get());
+            } else {
+                list.add(one(text, figures, flag));
+            }
         }
-        return new Criteria(list);
+        return new Criteria(list, capacity);
     }
 
     private static Criterion one(String text, Figures figures, String flag) {
@@ -95,17 +111,26 @@ public record Criteria(List<Criterion> list) {
     public void requireScenarios(Collection<String> scenarios, String flag) {
         Set<String> known = new TreeSet<>(scenarios);
         for (Criterion c : list) {
-            if (!c.scenario().equals(Criterion.EVERY) && !known.contains(c.scenario())) {
-                throw new IllegalArgumentException(flag + ": '" + c.text() + "' names scenario " + c.scenario()
-                        + ", which this run does not measure; its scenarios: " + String.join(", ", known)
-                        + ", or * for every one");
-            }
+            requireScenario(c.scenario(), c.text(), known, flag);
+        }
+        for (CapacityCriterion c : capacity) {
+            requireScenario(c.scenario(), c.text(), known, flag);
         }
     }
 
-    /** The criteria as one line, as given: "direct:p99_ms<5, *:error_pct<=0.1". */
+    private static void requireScenario(String scenario, String text, Set<String> known, String flag) {
+        if (!scenario.equals(Criterion.EVERY) && !known.contains(scenario)) {
+            throw new IllegalArgumentException(flag + ": '" + text + "' names scenario " + scenario
+                    + ", which this run does not measure; its scenarios: " + String.join(", ", known)
+                    + ", or * for every one");
+        }
+    }
+
+    /** The criteria as one line, as given (those on capacity last): "direct:p99_ms<5, *:error_pct<=0.1". */
     public String describe() {
-        return String.join(", ", list.stream().map(Criterion::text).toList());
+        List<String> texts = new ArrayList<>(list.stream().map(Criterion::text).toList());
+        capacity.forEach(c -> texts.add(c.text()));
+        return String.join(", ", texts);
     }
 
     static String ids(List<Figure> figures) {

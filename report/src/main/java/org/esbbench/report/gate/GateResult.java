@@ -14,13 +14,21 @@ import java.util.Optional;
  * @param regression the comparison with the baseline run; empty without {@code -Dbaseline}, or when the baseline
  *                   could not be read
  * @param baselineProblem why the baseline could not be found or read; empty when it was, or there is none
+ * @param capacity   one check per capacity search and capacity criterion that names its scenario
  */
 public record GateResult(List<CriterionCheck> criteria, Optional<RegressionResult> regression,
-                         Optional<String> baselineProblem) {
+                         Optional<String> baselineProblem, List<CapacityCheck> capacity) {
     public static final GateResult NONE = new GateResult(List.of(), Optional.empty(), Optional.empty());
 
     public GateResult {
         criteria = List.copyOf(criteria);
+        capacity = List.copyOf(capacity);
+    }
+
+    /** Without capacity criteria. */
+    public GateResult(List<CriterionCheck> criteria, Optional<RegressionResult> regression,
+                      Optional<String> baselineProblem) {
+        this(criteria, regression, baselineProblem, List.of());
     }
 
     public GateResult(List<CriterionCheck> criteria, Optional<RegressionResult> regression) {
@@ -29,22 +37,32 @@ public record GateResult(List<CriterionCheck> criteria, Optional<RegressionResul
 
     /** The same judgement of the criteria, with the baseline that could not be read: a failure of its own. */
     public GateResult withBaselineProblem(String problem) {
-        return new GateResult(criteria, Optional.empty(), Optional.of(problem));
+        return new GateResult(criteria, Optional.empty(), Optional.of(problem), capacity);
+    }
+
+    /** The same judgement of the criteria, with the comparison against the baseline. */
+    public GateResult withRegression(RegressionResult result) {
+        return new GateResult(criteria, Optional.of(result), baselineProblem, capacity);
     }
 
     public boolean isEmpty() {
-        return criteria.isEmpty() && regression.isEmpty() && baselineProblem.isEmpty();
+        return criteria.isEmpty() && capacity.isEmpty() && regression.isEmpty() && baselineProblem.isEmpty();
     }
 
-    /** The criteria that did not hold. */
+    /** The criteria that did not hold, on figures and on capacities. */
     public long failedCriteria() {
-        return criteria.stream().filter(c -> !c.passed()).count();
+        return criteria.stream().filter(c -> !c.passed()).count() + capacity.stream().filter(c -> !c.passed()).count();
     }
 
     /** One line per failed criterion and per point that regressed, naming the point: the run's failures. */
     public List<String> failures() {
         List<String> lines = new ArrayList<>();
         for (CriterionCheck c : criteria) {
+            if (!c.passed()) {
+                lines.add("criterion " + c.criterion().text() + " failed: " + c.message());
+            }
+        }
+        for (CapacityCheck c : capacity) {
             if (!c.passed()) {
                 lines.add("criterion " + c.criterion().text() + " failed: " + c.message());
             }
@@ -72,9 +90,19 @@ public record GateResult(List<CriterionCheck> criteria, Optional<RegressionResul
                         .append(c.valueText()).append(" | ").append(c.passed() ? "passed" : "**failed**").append(" |\n");
             }
         }
-        baselineProblem.ifPresent(p -> md.append(criteria.isEmpty() ? "" : "\n").append("The baseline could not be read: ")
+        if (!capacity.isEmpty()) {
+            md.append(criteria.isEmpty() ? "" : "\n").append("| search | criterion | capacity | result |\n"
+                    + "|---|---|---|---|\n");
+            for (CapacityCheck c : capacity) {
+                md.append("| ").append(c.name()).append(" | `").append(c.criterion().text()).append("` | ")
+                        .append(c.valueText().replace("|", "\\|")).append(" | ")
+                        .append(c.passed() ? "passed" : "**failed**").append(" |\n");
+            }
+        }
+        boolean anyCriterion = !criteria.isEmpty() || !capacity.isEmpty();
+        baselineProblem.ifPresent(p -> md.append(anyCriterion ? "\n" : "").append("The baseline could not be read: ")
                 .append(p).append('\n'));
-        regression.ifPresent(r -> md.append(criteria.isEmpty() ? "" : "\n").append("Against the baseline run `")
+        regression.ifPresent(r -> md.append(anyCriterion ? "\n" : "").append("Against the baseline run `")
                 .append(r.baseline().runId()).append("` (").append(r.baseline().folder()).append("):\n\n")
                 .append(r.report().strip()).append('\n'));
         return md.toString();

@@ -22,7 +22,7 @@ import java.util.List;
 /**
  * A run as a JUnit XML report ({@code junit.xml} in the run folder; the build copies it where CI servers look): one
  * {@code <testsuite>} for the run, with one test case per scenario run (its errors and incorrect replies), one per
- * point and criterion, and one per point compared with the baseline (skipped for a point the baseline lacks); a
+ * point and criterion, one per capacity search and capacity criterion (named after the search's key), and one per point compared with the baseline (skipped for a point the baseline lacks); a
  * failed case's message names the figures, a passed one's figures are in its {@code system-out}. The Ant/Surefire form every CI server reads, written with the
  * JDK's StAX writer so that every message is escaped as XML wants.
  */
@@ -60,6 +60,10 @@ public final class JUnitReport {
         for (CriterionCheck c : gate.criteria()) {
             cases.add(new Case(CRITERIA, c.point().key() + ": " + c.criterion().text(), 0,
                     c.passed() ? null : c.message(), c.message()));
+        }
+        for (CapacityCheck c : gate.capacity()) {
+            cases.add(new Case(CRITERIA, c.name() + ": " + c.criterion().text(), 0, c.passed() ? null : c.message(),
+                    c.message()));
         }
         gate.regression().ifPresent(r -> baselineCases(r, cases));
         gate.baselineProblem().ifPresent(p -> cases.add(new Case(BASELINE, "baseline", 0, p, p)));

@@ -1,5 +1,6 @@
 package org.esbbench.report.gate;
 
+import org.esbbench.report.capacity.SearchRow;
 import org.esbbench.report.compare.ComparedRun;
 import org.esbbench.report.compare.RegressionCheck;
 import org.esbbench.report.figures.Figures;
@@ -46,14 +47,19 @@ public record RunGate(Criteria criteria, Optional<String> baseline, RegressionCh
         if (isEmpty()) {
             return GateResult.NONE;
         }
-        GateResult onCriteria = judge(points);
+        GateResult onCriteria = judge(points, searches(layout));
         if (baseline.isEmpty()) {
             return onCriteria;
         }
         Path folder = baselineFolder(layout, startedAt).orElseThrow();
         ComparedRun base = ComparedRun.load(folder, null, figures);
         ComparedRun self = ComparedRun.load(layout.dir(), null, figures);
-        return new GateResult(onCriteria.criteria(), Optional.of(tolerance.check(base, self)));
+        return onCriteria.withRegression(tolerance.check(base, self));
+    }
+
+    /** The run's capacity searches ({@code capacity/capacity.csv}); none when it did not search. */
+    public static List<SearchRow> searches(RunLayout layout) throws IOException {
+        return SearchRow.read(layout.capacity().resolve(SearchRow.FILE));
     }
 
     /**
@@ -69,14 +75,30 @@ public record RunGate(Criteria criteria, Optional<String> baseline, RegressionCh
         return Optional.of(BaselineRun.resolve(results, baseline.get(), layout.dir(), startedAt));
     }
 
-    /** The criteria alone (no baseline): what is judged when the baseline cannot be read. */
+    /** The criteria on figures alone (no baseline, no capacity searches). */
     public GateResult judge(List<PointSummary> points) {
+        return judge(points, List.of());
+    }
+
+    /**
+     * The criteria alone (no baseline): what is judged when the baseline cannot be read. A capacity criterion is
+     * judged on each search of its scenario; with no search to judge at all it fails once, rather than pass unseen.
+     */
+    public GateResult judge(List<PointSummary> points, List<SearchRow> searches) {
         List<CriterionCheck> checks = new ArrayList<>();
         for (PointSummary p : points) {
             criteria.list().stream().filter(c -> c.appliesTo(p.point()))
                     .forEach(c -> checks.add(new CriterionCheck(p.point(), c, p.value(c.figure()))));
         }
-        return new GateResult(checks, Optional.empty());
+        List<CapacityCheck> capacity = new ArrayList<>();
+        for (CapacityCriterion c : criteria.capacity()) {
+            List<SearchRow> judged = searches.stream().filter(c::appliesTo).toList();
+            if (judged.isEmpty()) {
+                capacity.add(new CapacityCheck(null, c));
+            }
+            judged.forEach(s -> capacity.add(new CapacityCheck(s, c)));
+        }
+        return new GateResult(checks, Optional.empty(), Optional.empty(), capacity);
     }
 
     /** What the run's description says of the gate; empty without one. */

@@ -180,15 +180,17 @@ public final class RunAnalysis {
     }
 
     /**
-     * The criteria and the baseline on the run's points ({@link RunGate}); a baseline that cannot be found or read
+     * The criteria and the baseline on the run's points and capacity searches ({@link RunGate}); a baseline that cannot be found or read
      * is a failure of the run, said, and the rest of the analysis goes on (nothing measured is lost).
      */
     private static GateResult judge(RunGate gate, List<PointSummary> points, RunLayout layout, RunParametersFile plan,
-                                    AnalysisOptions options) {
+                                    AnalysisOptions options) throws IOException {
+        // Read first: an unreadable capacity.csv is the run's own problem, not the baseline's.
+        List<SearchRow> searches = RunGate.searches(layout);
         try {
             return gate.judge(points, layout, plan.checkedAt(), options.figures());
         } catch (IOException e) {
-            return gate.judge(points).withBaselineProblem(e.getMessage());
+            return gate.judge(points, searches).withBaselineProblem(e.getMessage());
         }
     }
 

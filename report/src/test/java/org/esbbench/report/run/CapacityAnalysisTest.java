@@ -85,6 +85,21 @@ class CapacityAnalysisTest {
     }
 
     @Test
+    void aCapacityCriterionIsJudgedOnEachSearchAndFailsTheRunBelowIt() throws Exception {
+        RunLayout layout = capacityRun("capacity-gated", "");
+
+        AnalysisResult result = RunAnalysis.analyse(layout, AnalysisOptionsBuilder.build(
+                java.util.Map.of("criteria", "capacity>=2000"), layout, AnalysisOptionsBuilder.MAVEN_PROPERTY), log::add);
+
+        assertThat(result.failures()).containsExactly("criterion capacity>=2000 failed: direct_s1024_d0: capacity"
+                + " 1,840/s, bracket [1,840, 1,880) (found), bound >= 2,000/s");
+        assertThat(result.verdict()).isEqualTo("failed: 1 criterion");
+        assertThat(layout.junit()).content().containsPattern("name=\"direct_s1024_d0: capacity(>|&gt;)=2000\"");
+        assertThat(layout.summaryMd()).content().contains("| direct_s1024_d0 | `capacity>=2000` | 1,840/s, bracket"
+                + " [1,840, 1,880) | **failed** |");
+    }
+
+    @Test
     void aRunWithoutCapacityCsvIsAnalysedFromItsPlanAsBefore() throws Exception {
         RunLayout layout = new AnalysableRunFixture(results, "plain").repeats(1).write();
 
