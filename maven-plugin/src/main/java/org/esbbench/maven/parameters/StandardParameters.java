@@ -148,7 +148,7 @@ final class StandardParameters {
                 .checkedBy(Checks.parsedBy(CapacitySettings::checkStart))
                 .with(RECORDED, RESUME_MATCHES));
         list.add(RunParameter.of(CapacitySettings.PROBE, Long.toString(CapacitySettings.DEFAULT_PROBE_SECONDS),
-                "Capacity search: seconds each probe measures (after a 3 s start at its rate).")
+                "Capacity search: seconds each probe measures (after a 5 s start at its rate).")
                 .checkedBy(Checks.positive(3600))
                 .with(RECORDED, RESUME_MATCHES));
         list.add(RunParameter.of(CapacitySettings.PRECISION, Integer.toString(CapacitySettings.DEFAULT_PRECISION_PERCENT),

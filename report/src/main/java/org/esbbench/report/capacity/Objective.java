@@ -22,8 +22,12 @@ public record Objective(String text, List<Term> terms) {
     /** The parameter: the objective, or empty for a run without a capacity search. */
     public static final String PARAMETER = "capacity";
 
-    /** How near its bound a figure is within the noise of a probe: ±10 % (docs/results.md#capacity). */
-    public static final double MARGIN = 0.10;
+    /**
+     * How near its bound a figure is within the noise of a probe: ±20 %. Measured on the reference server (10 s
+     * probes, docs/benchmarks.md "Capacity under a latency objective"): p99 at one rate moved by a fifth and more
+     * from probe to probe, the server's pauses falling in one window and not the next.
+     */
+    public static final double MARGIN = 0.20;
 
     private static final Pattern TERM = Pattern.compile(
             "\\s*([a-z]+[0-9.]*)\\s*(<=|<)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(us|µs|ms|s|%)?\\s*");

@@ -110,6 +110,48 @@ class CapacitySearchTest {
     }
 
     @Test
+    void aGeneratorFailureBeforeAnyPassIsAnUpperBoundAndTheSearchGoesDown() {
+        // Measured on this project's machine: JMeter could not keep 960/s of direct's arrivals on time, 480/s passed.
+        CapacitySearch search = new CapacitySearch(1920, 0.05, 100_000);
+        search.record(GENERATOR, false);
+        assertThat(search.next()).hasValue(new CapacitySearch.Probe(960, "exponential"));
+        search.record(GENERATOR, false);
+        search.record(PASS, false);
+        assertThat(search.next()).hasValue(new CapacitySearch.Probe(720, "bisection"));
+        search.record(GENERATOR, false);
+
+        assertThat(search.end()).hasValue(new CapacitySearch.End(Status.GENERATOR_LIMIT, 480, 0));
+    }
+
+    @Test
+    void aBracketClosedOnTheGeneratorsFailureIsTheGeneratorsLimitNotTheServers() {
+        CapacitySearch search = new CapacitySearch(1000, 0.25, 100_000);
+        search.record(GENERATOR, false);
+        search.record(PASS, false);
+        search.record(PASS, false);
+        search.record(PASS, false);
+
+        assertThat(search.end()).hasValue(new CapacitySearch.End(Status.GENERATOR_LIMIT, 875, 0));
+    }
+
+    @Test
+    void aServerFailureUnderTheGeneratorsLimitMakesItTheServersBracket() {
+        CapacitySearch search = new CapacitySearch(1000, 0.05, 100_000);
+        search.record(GENERATOR, false);
+        search.record(PASS, false);
+        List<String> probes = new ArrayList<>();
+        while (search.next().isPresent()) {
+            int rate = search.next().get().rate();
+            probes.add(Integer.toString(rate));
+            search.record(rate <= 600 ? PASS : FAIL, false);
+        }
+
+        assertThat(search.end().orElseThrow().status()).isEqualTo(Status.FOUND);
+        assertThat(search.end().orElseThrow().highestPass()).isBetween(570, 600);
+        assertThat(search.end().orElseThrow().lowestFail()).isBetween(601, 630);
+    }
+
+    @Test
     void theHighestRateOfferedPassingEndsAboveTheMaximum() {
         CapacitySearch search = new CapacitySearch(1000, 0.05, 5000);
 

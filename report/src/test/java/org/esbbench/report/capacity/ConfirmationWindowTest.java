@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ConfirmationWindowTest {
 
@@ -20,20 +19,7 @@ class ConfirmationWindowTest {
 
     @Test
     void theProbesWarmUpAndTheRunsMeasurementWindow() {
-        assertThat(ConfirmationWindow.of(plan(Map.of("capacityProbeWarmup", "5"))))
-                .isEqualTo(new ConfirmationWindow(5_000, 120_000));
-    }
-
-    @Test
-    void threeSecondsOfWarmUpWhenNotRecordedNotTheRunsOwn() {
-        assertThat(ConfirmationWindow.of(plan(Map.of()))).isEqualTo(new ConfirmationWindow(3_000, 120_000));
-    }
-
-    @Test
-    void aWarmUpThatIsNoWholeNumberOfSecondsIsRefused() {
-        assertThatThrownBy(() -> ConfirmationWindow.of(plan(Map.of("capacityProbeWarmup", "2.5"))))
-                .hasMessageContaining("-DcapacityProbeWarmup=2.5: a probe's warm-up in whole seconds");
-        assertThatThrownBy(() -> ConfirmationWindow.of(plan(Map.of("capacityProbeWarmup", "-1"))))
-                .hasMessageContaining("-DcapacityProbeWarmup=-1");
+        assertThat(ConfirmationWindow.of(plan(Map.of()))).isEqualTo(new ConfirmationWindow(
+                CapacitySettings.PROBE_WARMUP_SECONDS * 1000, 120_000));
     }
 }

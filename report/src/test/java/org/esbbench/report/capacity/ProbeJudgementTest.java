@@ -76,6 +76,17 @@ class ProbeJudgementTest {
     }
 
     @Test
+    void aLateGeneratorBesideASaturatedServerIsTheServersFailure() {
+        // Far past the server's limit both cores are full: the server has reached its capacity whatever JMeter did.
+        ProbeJudgement j = ProbeJudgement.of(P99_20MS, probe(9000, "server-bound: both at their limit; generator-late:"
+                + " 30 % late; over-capacity: offered 3018/s, achieved 1163/s"));
+
+        assertThat(j.verdict()).isEqualTo(FAIL);
+        assertThat(j.bound()).isEqualTo(ProbeJudgement.SERVER_CORES);
+        assertThat(j.reasons()).contains("the generator was late", "achieved short of offered");
+    }
+
+    @Test
     void aPassWithTheGeneratorsCoresSaturatedStillPasses() {
         assertThat(ProbeJudgement.of(P99_20MS, probe(5, "generator-bound")).verdict()).isEqualTo(PASS);
     }
@@ -107,7 +118,7 @@ class ProbeJudgementTest {
     }
 
     @Test
-    void aFigureWithinTenPercentOfItsBoundIsMarginalWhetherItPassesOrFails() {
+    void aFigureWithinTheMarginOfItsBoundIsMarginalWhetherItPassesOrFails() {
         assertThat(ProbeJudgement.of(P99_20MS, probe(19, ""))).satisfies(j -> {
             assertThat(j.verdict()).isEqualTo(PASS);
             assertThat(j.marginal()).isTrue();
@@ -116,6 +127,8 @@ class ProbeJudgementTest {
             assertThat(j.verdict()).isEqualTo(FAIL);
             assertThat(j.marginal()).isTrue();
         });
+        assertThat(ProbeJudgement.of(P99_20MS, probe(15.5, "")).marginal()).isFalse();
+        assertThat(ProbeJudgement.of(P99_20MS, probe(24.5, "")).marginal()).isFalse();
         // A near miss with the in-flight cap met on top is no noise: the cap is a fact of the probe.
         assertThat(ProbeJudgement.of(P99_20MS, probe(21.5, "in-flight-capped")).marginal()).isFalse();
     }

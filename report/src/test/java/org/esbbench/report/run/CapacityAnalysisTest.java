@@ -32,7 +32,7 @@ class CapacityAnalysisTest {
     /** A run of one search found at 1,840/s, its confirmation window's results and journal row written. */
     private RunLayout capacityRun(String runId, String confirmationProblem) throws IOException {
         RunLayout layout = new AnalysableRunFixture(results, runId).points(List.of(PLACEHOLDER)).repeats(1)
-                .parameter("capacity", CapacityFiles.OBJECTIVE).parameter("capacityProbeWarmup", "2")
+                .parameter("capacity", CapacityFiles.OBJECTIVE)
                 // the placeholder's own scenario run: no results, as in a capacity run (not measured)
                 .withoutResults("direct_r1_s1024_d0_r1").write();
         SyntheticJtl.write(new SyntheticJtl.Spec(4_000, CONFIRMATION_START, 25, 5, 0, 0, "direct", 11),
