@@ -28,24 +28,39 @@ final class ChildBuild {
     static final Path ROOT = Path.of(System.getProperty("esbbench.root", "..")).toAbsolutePath().normalize();
     static final Path MODULE = ROOT.resolve("smoke-drills");
     static final Path WORK = MODULE.resolve("target");
+    /** How long a child build may take, unless its drill gives its own limit. */
     private static final long LIMIT_S = 300;
 
     final Process process;
     final Path log;
+    private final long limitSeconds;
     private final long startedNanos = System.nanoTime();
 
-    private ChildBuild(Process process, Path log) {
+    private ChildBuild(Process process, Path log, long limitSeconds) {
         this.process = process;
         this.log = log;
+        this.limitSeconds = limitSeconds;
     }
 
     /** Starts {@code mvn -f smoke-drills/run.xml verify ARGS}, its output in target/NAME.log. */
     static ChildBuild start(String name, List<String> args) throws IOException {
-        return start(name, "verify", args);
+        return start(name, "verify", args, LIMIT_S);
+    }
+
+    /**
+     * As {@link #start(String, List)}, within {@code limitSeconds} rather than the drills' usual limit: a drill whose
+     * child runs a sequence of JMeter runs (a capacity search's probes) needs more than a handful of windows.
+     */
+    static ChildBuild start(String name, List<String> args, long limitSeconds) throws IOException {
+        return start(name, "verify", args, limitSeconds);
     }
 
     /** Starts {@code mvn -f smoke-drills/run.xml GOAL ARGS} (a phase or a goal), its output in target/NAME.log. */
     static ChildBuild start(String name, String goal, List<String> args) throws IOException {
+        return start(name, goal, args, LIMIT_S);
+    }
+
+    private static ChildBuild start(String name, String goal, List<String> args, long limitSeconds) throws IOException {
         Path settings = settings();
         Path mavenHome = Path.of(System.getProperty("esbbench.drills.mavenHome"));
         Path classworlds;
@@ -76,7 +91,7 @@ final class ChildBuild {
         Files.deleteIfExists(MODULE.resolve("target/child/esb-bench/current-run"));
         say(name + ": mvn " + goal + " " + String.join(" ", args) + " (log " + ROOT.relativize(log) + ")");
         return new ChildBuild(new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start(), log);
+                .redirectOutput(log.toFile()).start(), log, limitSeconds);
     }
 
     /** Settings that mirror every repository to this build's local repository: no network. */
@@ -163,7 +178,7 @@ final class ChildBuild {
 
     /** Waits for the child's end; its exit code. */
     int awaitEnd() throws Exception {
-        long left = LIMIT_S - TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startedNanos);
+        long left = limitSeconds - TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startedNanos);
         if (!process.waitFor(Math.max(left, 30), TimeUnit.SECONDS)) {
             stop();
             throw new AssertionError("the child build did not end in time; log " + log);
@@ -201,7 +216,7 @@ final class ChildBuild {
     }
 
     private boolean withinLimit() {
-        return System.nanoTime() - startedNanos < TimeUnit.SECONDS.toNanos(LIMIT_S);
+        return System.nanoTime() - startedNanos < TimeUnit.SECONDS.toNanos(limitSeconds);
     }
 
     private void requireAlive() throws IOException {
@@ -218,7 +233,7 @@ final class ChildBuild {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return new AssertionError("the child build " + what + " within " + LIMIT_S + " s; log " + log);
+        return new AssertionError("the child build " + what + " within " + limitSeconds + " s; log " + log);
     }
 
     static String line(String log, String containing) {
