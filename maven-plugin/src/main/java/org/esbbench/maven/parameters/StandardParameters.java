@@ -143,7 +143,7 @@ final class StandardParameters {
                 })
                 .with(RECORDED, RESUME_MATCHES));
         list.add(RunParameter.of(CapacitySettings.START, CapacitySettings.AUTO,
-                "Capacity search: the first rate probed, arrivals/s; `auto`: half the closed model's throughput in the"
+                "Capacity search: the first rate probed, arrivals/s; `auto`: a tenth of the closed model's throughput in the"
                         + " warm-up.")
                 .checkedBy(Checks.parsedBy(CapacitySettings::checkStart))
                 .with(RECORDED, RESUME_MATCHES));

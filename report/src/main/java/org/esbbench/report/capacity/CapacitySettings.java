@@ -8,7 +8,7 @@ import java.util.OptionalInt;
  * -DcapacityStart}), the probe window ({@code -DcapacityProbe}), the precision ({@code -DcapacityPrecision}) and the
  * deadline per point ({@code -DcapacityDeadline}).
  *
- * @param start empty for {@code auto}: half the closed model's throughput in the warm-up
+ * @param start empty for {@code auto}: a tenth of the closed model's throughput in the warm-up
  */
 public record CapacitySettings(Objective objective, OptionalInt start, long probeSeconds, double precisionPercent,
                                long deadlineSeconds) {
