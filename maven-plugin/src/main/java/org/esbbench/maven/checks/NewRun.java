@@ -135,9 +135,12 @@ public final class NewRun implements RunChecks.Run {
     public void describe() throws InvalidRunException {
         unchecked = PlanChecks.checkAll(plan, log::info);
         merged.describe().forEach(log::info);
-        log.info(RunSummary.summarise(plan));
+        java.util.Optional<String> capacity = org.esbbench.maven.capacity.CapacityPlan.summary(parameters, plan);
+        log.info(capacity.orElse(RunSummary.summarise(plan)));
         log.info("CPUs: " + cpus.describe());
-        describeMemory();
+        if (capacity.isEmpty()) {
+            describeMemory();
+        }
     }
 
     /** Memory the analysis will need, said before any load ({@link MemoryEstimate}). */
@@ -184,7 +187,7 @@ public final class NewRun implements RunChecks.Run {
     public void prepare(CurrentRunPointer pointer) throws IOException {
         try {
             RunLayout layout = new RunLayout(newRunDir());
-            String description = RunSummary.describe(plan, profile) + "; " + cpus.describe();
+            String description = RunSummary.describe(plan, profile, parameters) + "; " + cpus.describe();
             String server = ServerDescription.of(profile, servers.startsServer(), settings.suiteVersion(),
                     settings.camelVersion(), settings.artemisVersion());
             RunFacts.Versions versions = new RunFacts.Versions(settings.suiteVersion(), settings.jmeterVersion(), server);

@@ -15,6 +15,19 @@ public final class RunSummary {
 
     /** One line that says what the run measures, how many scenario runs and server restarts, and how long. */
     public static String describe(RunParameters plan, TargetProfile profile) {
+        return describe(plan, profile, java.util.Map.of());
+    }
+
+    /** {@link #describe(RunParameters, TargetProfile)}, a capacity search said as one ({@code -Dcapacity}). */
+    public static String describe(RunParameters plan, TargetProfile profile, java.util.Map<String, String> parameters) {
+        if (org.esbbench.report.capacity.CapacitySettings.requested(parameters)) {
+            return "plans " + String.join(", ", plan.planIds()) + "; "
+                    + org.esbbench.maven.capacity.CapacityPlan.describeLoad(parameters) + "; size "
+                    + RunParameters.describe(plan.sizes()) + " B; delay " + RunParameters.describe(plan.delays())
+                    + " ms; " + (plan.variesHeap() ? "server heap " + RunParameters.describe(plan.heaps()) + "; " : "")
+                    + "warm-up " + plan.warmupSeconds() + " s per search, confirmation " + plan.measurementSeconds()
+                    + " s; target " + profile.name();
+        }
         return "plans " + String.join(", ", plan.planIds()) + "; " + describeLoad(plan) + "; size "
                 + RunParameters.describe(plan.sizes()) + " B; delay " + RunParameters.describe(plan.delays()) + " ms; "
                 + (plan.variesHeap() ? "server heap " + RunParameters.describe(plan.heaps()) + "; " : "")

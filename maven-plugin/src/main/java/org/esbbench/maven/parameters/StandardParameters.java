@@ -134,8 +134,8 @@ final class StandardParameters {
                 .checkedBy(Checks.parsedBy(DrainWindow::check))
                 .with(RECORDED, TO_PLANS));
         list.add(RunParameter.of(Objective.PARAMETER, "",
-                "Capacity search: the latency objective each point's capacity is searched under, e.g. `p99<=20ms` or"
-                        + " `p99<=20ms,errors<=0.1%` (docs/parameters.md#capacity); empty: no search.")
+                "Capacity search per point under this latency objective, e.g. `p99<=20ms` or `p99<=20ms,errors<=0.1%`;"
+                        + " empty: none.")
                 .checkedBy((name, value) -> {
                     if (!value.isBlank()) {
                         Checks.parsedBy(Objective::parse).check(name, value);

@@ -9,8 +9,9 @@ import java.util.Optional;
  * adaptive load controller does it: from a start rate, doubling until a probe fails (halving until one passes when
  * the first fails), then bisecting the bracket [highest pass, lowest fail] until it is within the precision. Unlike
  * it, a decision within the noise ({@link ProbeJudgement#marginal()}) is probed again at the same rate, up to {@link
- * #VOTES} times, the majority deciding; and a probe that is the generator's ends the search: the capacity is then at
- * least the highest pass, the generator's limit, never a figure of the server's.
+ * #VOTES} times, the majority deciding; and a probe that is the generator's bounds the search like a failure but is
+ * remembered as the generator's: a search whose lowest failing rate is the generator's ends {@link
+ * Status#GENERATOR_LIMIT}, the capacity at least the highest pass, never a figure of the server's.
  *
  * <p>It is a pure state machine fed with verdicts ({@link #record}), so a resumed run replays the probes it has
  * and goes on from the last.
@@ -129,15 +130,14 @@ public final class CapacitySearch {
         }
         probes++;
         if (verdict == ProbeJudgement.Verdict.GENERATOR) {
+            // The generator's failure bounds what can be measured from above, not the server: the search bisects up
+            // to it like to a failure, so that "capacity ≥ R, the generator's limit" is said with R as high as this
+            // generator goes; a server failure found under it makes the bracket the server's again.
             votes.clear();
-            if (highestPass > 0) {
-                end = new End(Status.GENERATOR_LIMIT, highestPass, 0);
-                return;
+            if (lowestFail == 0 || current.rate() <= lowestFail) {
+                lowestFail = current.rate();
+                generatorAbove = true;
             }
-            // Nothing passed yet: the generator's limit is an upper bound of what can be measured; lower rates may
-            // pass, and the first generator failure above a pass then ends the search.
-            lowestFail = lowestFail == 0 ? current.rate() : Math.min(lowestFail, current.rate());
-            generatorAbove = true;
             advance();
             return;
         }
@@ -173,7 +173,7 @@ public final class CapacitySearch {
         }
         if (highestPass == 0) {
             if (lowestFail <= MIN_RATE) {
-                end = new End(Status.BELOW_MIN, 0, lowestFail);
+                end = generatorAbove ? new End(Status.GENERATOR_LIMIT, 0, 0) : new End(Status.BELOW_MIN, 0, lowestFail);
                 return;
             }
             current = new Probe(Math.max(MIN_RATE, lowestFail / 2), "exponential");

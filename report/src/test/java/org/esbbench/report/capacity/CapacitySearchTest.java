@@ -97,30 +97,45 @@ class CapacitySearchTest {
     }
 
     @Test
-    void aProbeThatIsTheGeneratorsEndsTheSearchAtItsLimit() {
+    void aProbeThatIsTheGeneratorsBoundsTheSearchAndItEndsAtTheGeneratorsLimit() {
         CapacitySearch search = new CapacitySearch(1000, 0.05, 100_000);
         search.record(PASS, false);
         search.record(PASS, false);
         search.record(GENERATOR, false);
+        assertThat(search.next()).hasValue(new CapacitySearch.Probe(3000, "bisection"));
+        List<String> probes = new ArrayList<>();
+        while (search.next().isPresent()) {
+            int rate = search.next().get().rate();
+            probes.add(Integer.toString(rate));
+            search.record(rate <= 3300 ? PASS : GENERATOR, false);
+        }
 
-        assertThat(search.next()).isEmpty();
-        assertThat(search.end()).hasValue(new CapacitySearch.End(Status.GENERATOR_LIMIT, 2000, 0));
+        assertThat(probes).startsWith("3000", "3500", "3250");
+        CapacitySearch.End end = search.end().orElseThrow();
+        assertThat(end.status()).isEqualTo(Status.GENERATOR_LIMIT);
+        assertThat(end.lowestFail()).isZero();
+        assertThat(end.highestPass()).isBetween(3150, 3300);
         assertThatThrownBy(() -> search.record(PASS, false)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("ended");
     }
 
     @Test
     void aGeneratorFailureBeforeAnyPassIsAnUpperBoundAndTheSearchGoesDown() {
-        // Measured on this project's machine: JMeter could not keep 960/s of direct's arrivals on time, 480/s passed.
-        CapacitySearch search = new CapacitySearch(1920, 0.05, 100_000);
+        // Measured on this project's machine: JMeter could not keep 1,927/s of direct's arrivals on time, 963/s passed.
+        CapacitySearch search = new CapacitySearch(1927, 0.05, 100_000);
         search.record(GENERATOR, false);
-        assertThat(search.next()).hasValue(new CapacitySearch.Probe(960, "exponential"));
-        search.record(GENERATOR, false);
+        assertThat(search.next()).hasValue(new CapacitySearch.Probe(963, "exponential"));
         search.record(PASS, false);
-        assertThat(search.next()).hasValue(new CapacitySearch.Probe(720, "bisection"));
+        assertThat(search.next()).hasValue(new CapacitySearch.Probe(1445, "bisection"));
+    }
+
+    @Test
+    void aGeneratorThatFailsEvenTheLowestRateMeasuresNothing() {
+        CapacitySearch search = new CapacitySearch(2, 0.05, 100_000);
+        search.record(GENERATOR, false);
         search.record(GENERATOR, false);
 
-        assertThat(search.end()).hasValue(new CapacitySearch.End(Status.GENERATOR_LIMIT, 480, 0));
+        assertThat(search.end()).hasValue(new CapacitySearch.End(Status.GENERATOR_LIMIT, 0, 0));
     }
 
     @Test

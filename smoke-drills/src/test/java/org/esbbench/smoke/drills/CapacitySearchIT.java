@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * direct through one {@code limit_req} zone of {@value #FALLBACK_RATE}/s, the excess queued. Poisson arrivals into it
  * are an M/D/1 queue (config/targets/nginx-limited/README.md): p99 of the wait stays under {@value #BOUND_MS} ms up to
  * about 0.975 N in the steady state, and past N the backlog grows by (rate − N) a second, so a probe of {@value
- * #PROBE_S} s (after the plugin's 3 s lead-in) at (1 + ε) N ends about 8ε s behind and fails from about 1.03 N; a probe
+ * #PROBE_S} s (after the plugin's 5 s lead-in) at (1 + ε) N ends about 10ε s behind and fails from about 1.02 N; a probe
  * from an empty queue near N has not reached the steady state, so nothing under about 0.97 N fails. The search must
  * then end {@code found}, its bracket [capacity, lowest fail) within the precision, and that bracket must reach into
  * N ± 5 %: capacity ≤ 1.05 N and lowest fail ≥ 0.95 N (so capacity ≥ 0.95 N / 1.05 ≈ 0.905 N). What it asserts on the
@@ -40,7 +40,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * capacity above 0 unless the generator was the limit; every probe's results under jtl/.
  *
  * <p>The child's own limit is {@value #CHILD_LIMIT_S} s: a search is a dozen JMeter runs, each about 5 s of start and
- * analysis around its 3 s lead-in and its window, on top of the build's start, the warm-up and the confirmation.
+ * analysis around its 5 s lead-in and its window, on top of the build's start, the warm-up and the confirmation.
  */
 class CapacitySearchIT {
     /** Used only when the configuration cannot be read: the rate the nginx-limited profile ships with. */
