@@ -184,6 +184,9 @@ final class PointSearch {
     private RepeatRow runAndRead(MeasuredRun measured, Point point, String name, String label, long warmupSeconds,
                                  long measurementSeconds)
             throws IOException, InterruptedException, InvalidRunException, SearchFailedException {
+        // A probe cut short by a stopped build may have left its results compressed: the analysis reads a .gz before
+        // the plain file, so the stale one goes before the probe runs again.
+        java.nio.file.Files.deleteIfExists(run.layout().compressedJtl(name));
         long startedAt = System.currentTimeMillis();
         ScenarioRunner.Outcome outcome = runner.with(measured).run(point, name, label, 0,
                 new ProgressLine(measured.plan(), 0, 1, System.nanoTime()));
@@ -194,8 +197,14 @@ final class PointSearch {
         }
         Optional<RepeatRow> row = analysis.analyse(point, name, warmupSeconds * 1000, measurementSeconds * 1000);
         raw.afterScenarioRun(name);
-        return row.orElseThrow(() -> new SearchFailedException(label + ": its results could not be read ("
+        RepeatRow read = row.orElseThrow(() -> new SearchFailedException(label + ": its results could not be read ("
                 + run.layout().relative(run.layout().results(name)) + ")"));
+        if (read.samples() == 0) {
+            // Nothing measured is no verdict: neither a pass nor the server's failure.
+            throw new SearchFailedException(label + ": no samples in its window ("
+                    + run.layout().relative(run.layout().results(name)) + ")");
+        }
+        return read;
     }
 
     /** What bounded the lowest failing rate's probes (the last decided there), or the generator. */

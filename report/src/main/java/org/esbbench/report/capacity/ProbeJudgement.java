@@ -46,6 +46,11 @@ public record ProbeJudgement(Verdict verdict, boolean marginal, String reasons, 
         List<String> reasons = new ArrayList<>();
         boolean allMarginal = true;
         boolean anyMarginal = false;
+        if (row.samples() == 0) {
+            // An empty window holds every bound vacuously: it is no pass.
+            reasons.add("no samples in its window");
+            allMarginal = false;
+        }
         for (Objective.TermResult r : objective.judge(row)) {
             anyMarginal |= r.marginal();
             if (!r.holds()) {

@@ -20,6 +20,7 @@ class ProbeJudgementTest {
     /** A clean probe with this p99 and these flags. */
     private static RepeatRow probe(double p99, String flags) {
         Map<Figure, Double> values = new LinkedHashMap<>();
+        values.put(StandardFigures.SAMPLES, 10_000.0);
         values.put(StandardFigures.P99, p99);
         values.put(StandardFigures.ERROR_PCT, 0.0);
         values.put(StandardFigures.INCORRECT_PCT, 0.0);
@@ -84,6 +85,17 @@ class ProbeJudgementTest {
         assertThat(j.verdict()).isEqualTo(FAIL);
         assertThat(j.bound()).isEqualTo(ProbeJudgement.SERVER_CORES);
         assertThat(j.reasons()).contains("the generator was late", "achieved short of offered");
+    }
+
+    @Test
+    void aWindowWithoutSamplesIsNoPass() {
+        RepeatRow empty = new RepeatRow(Point.open("direct", 1080, 1024, 0), 1, Map.of(StandardFigures.SAMPLES, 0.0,
+                StandardFigures.P99, 0.0, StandardFigures.ERROR_PCT, 0.0, StandardFigures.INCORRECT_PCT, 0.0), "", "");
+
+        ProbeJudgement j = ProbeJudgement.of(P99_20MS, empty);
+
+        assertThat(j.verdict()).isEqualTo(FAIL);
+        assertThat(j.reasons()).startsWith("no samples in its window");
     }
 
     @Test

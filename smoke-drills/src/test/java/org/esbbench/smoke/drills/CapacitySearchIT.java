@@ -36,8 +36,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * phases probed (exponential from the start, then bisection, a marginal decision repeated) and the same end, and the
  * confirmation window at the capacity.
  *
- * <p>(b) A short search on the reference server, bounded by its deadline: whatever it ends with, a status, and a
- * capacity above 0 unless the generator was the limit; every probe's results under jtl/.
+ * <p>(b) A search on the reference server stopped during a probe and resumed (below).
  *
  * <p>The child's own limit is {@value #CHILD_LIMIT_S} s: a search is a dozen JMeter runs, each about 5 s of start and
  * analysis around its 5 s lead-in and its window, on top of the build's start, the warm-up and the confirmation.
@@ -120,37 +119,67 @@ class CapacitySearchIT {
                 search.confirmation(), confirmation.rate(), confirmation.p99(), confirmation.achieved()));
     }
 
+    /**
+     * (b) Stopped and resumed, on the reference server: the build is interrupted (SIGINT, Ctrl-C) while its third probe
+     * runs; nothing it started is left running and the two finished probes are in probes.csv. The same command with
+     * {@code -Dresume} warms the new server, replays those two probes (not measured again) and goes on from the
+     * third; the search then ends by its deadline or its bracket, its probes numbered on without a gap, exactly the
+     * rates the search asks for after the verdicts before them.
+     */
     @Test
-    void aShortSearchOnTheReferenceServerEndsWithAStatusAndEveryProbesResults() throws Exception {
-        long deadline = 60;
-        ChildBuild child = ChildBuild.start("capacity-reference", List.of("-Dscenarios=direct",
-                "-Dcapacity=p99<=50ms", "-DcapacityProbe=" + PROBE_S, "-DcapacityDeadline=" + deadline,
-                "-Dwarmup=5", "-Dmeasurement=5"), CHILD_LIMIT_S);
+    void aSearchStoppedDuringAProbeResumesFromTheLastFinishedProbe() throws Exception {
+        long deadline = 45;
+        List<String> args = List.of("-Dscenarios=direct", "-Dcapacity=p99<=50ms", "-DcapacityProbe=" + PROBE_S,
+                "-DcapacityDeadline=" + deadline, "-Dwarmup=4", "-Dmeasurement=5");
+        ChildBuild child = ChildBuild.start("capacity-stopped", args, CHILD_LIMIT_S);
         RunLayout layout = child.awaitRun();
-        int exit = child.awaitEnd();
+        String key = "direct_s1024_d0";
+        child.awaitRow(layout, key + "_p02");
+        child.awaitSamples(layout.jtl(key + "_p03"));
+        List<ProcessHandle> snapshot = child.snapshot(layout);
+        ChildBuild.signal("INT", child.process.pid());
+        assertThat(child.awaitEnd()).as("the interrupted build's exit (log " + child.log + ")").isNotZero();
+        ChildBuild.requireNoSurvivor(snapshot, layout);
+        List<ProbeRow> before = ProbeRow.read(layout.capacity().resolve(ProbeRow.FILE));
+        assertThat(before).as("probes.csv when stopped: the warm-up and two probes")
+                .extracting(ProbeRow::probe).containsExactly(0, 1, 2);
+        assertThat(SearchRow.read(layout.capacity().resolve(SearchRow.FILE))).as("no search ended").isEmpty();
+
+        List<String> resumed = new ArrayList<>(args);
+        resumed.add("-Dresume=" + layout.runId());
+        ChildBuild again = ChildBuild.start("capacity-resumed", resumed, CHILD_LIMIT_S);
+        int exit = again.awaitEnd();
+        assertThat(exit).as("the resumed build's exit (log " + again.log + ")").isZero();
+        assertThat(again.output()).contains("capacity: " + key + ": 2 probe(s) of an earlier session replayed");
         List<SearchRow> searches = SearchRow.read(layout.capacity().resolve(SearchRow.FILE));
         List<ProbeRow> probes = ProbeRow.read(layout.capacity().resolve(ProbeRow.FILE));
-        say("capacity-reference", searches, probes);
-        // The exit is not asserted: whether a search the deadline or the generator ended fails the build is the
-        // plugin's decision; the files must be there either way.
-        ChildBuild.say("capacity-reference: exit " + exit + " (log " + ChildBuild.ROOT.relativize(child.log) + ")");
-
-        assertThat(searches).as("capacity.csv (log " + child.log + ")").hasSize(1);
+        say("capacity-resumed", searches, probes);
+        assertThat(probes.subList(0, 3)).as("the first session's rows, kept").isEqualTo(before);
+        assertThat(probes.stream().filter(p -> p.phase().equals(ProbeRow.WARMUP))).as("one warm-up recorded").hasSize(1);
+        assertThat(searches).hasSize(1);
         SearchRow search = searches.get(0);
-        CapacitySearch.Status status = search.ended();
-        if (status == CapacitySearch.Status.GENERATOR_LIMIT) {
-            assertThat(search.boundedBy()).as("bounded_by of a generator-limit search").isEqualTo(ProbeJudgement.GENERATOR);
-        } else {
-            assertThat(search.capacity()).as("capacity of a " + status.id + " search").isPositive();
+        List<ProbeRow> decided = probes.stream().filter(ProbeRow::isProbe).toList();
+        assertThat(decided).extracting(ProbeRow::probe).as("probe numbers, on from the first session's")
+                .startsWith(1, 2, 3).doesNotHaveDuplicates();
+        assertThat(decided).hasSize(search.probes());
+        // Each probe measured, the one cut short by the stop too: its stale results never stand for the new run's.
+        assertThat(decided).allSatisfy(p -> assertThat(p.achieved()).as("achieved of probe " + p.probe())
+                .isGreaterThan(0.5 * p.rate()));
+        CapacitySearch replay = new CapacitySearch(search.start(), PRECISION_PCT / 100, CapacitySearch.MAX_RATE);
+        for (ProbeRow p : decided) {
+            assertThat(replay.next()).as("the search goes on before probe " + p.probe())
+                    .hasValue(new CapacitySearch.Probe(p.rate(), p.phase()));
+            replay.record(p.decided(), p.marginal());
         }
-        List<ProbeRow> own = probes.stream().filter(p -> p.search().equals(search.key())).toList();
-        assertThat(own.stream().filter(ProbeRow::isProbe)).as("probes of the search").hasSize(search.probes())
-                .isNotEmpty();
-        // The deadline is checked before each probe, and the search's time counts its warm-up and confirmation too:
-        // one probe's run and those two windows over it at most.
-        assertThat(search.searchSeconds()).as("search_s under -DcapacityDeadline=" + deadline)
-                .isLessThanOrEqualTo(deadline + 90);
-        requireResults(layout, own);
+        if (replay.end().isEmpty()) {
+            replay.stop();
+        }
+        assertThat(replay.end().orElseThrow().status().id).as("the replay's end").isEqualTo(search.status());
+        assertThat(search.capacity() > 0 || search.ended() == CapacitySearch.Status.GENERATOR_LIMIT)
+                .as("a capacity, or the generator's limit: " + search.describe()).isTrue();
+        requireResults(layout, probes);
+        ChildBuild.say("capacity-resumed: " + search.describe() + "; " + search.probes() + " probes, 2 of them before"
+                + " the stop; confirmation " + search.confirmation());
     }
 
     /**
