@@ -184,9 +184,14 @@ final class PointSearch {
     private RepeatRow runAndRead(MeasuredRun measured, Point point, String name, String label, long warmupSeconds,
                                  long measurementSeconds)
             throws IOException, InterruptedException, InvalidRunException, SearchFailedException {
-        // A probe cut short by a stopped build may have left its results compressed: the analysis reads a .gz before
-        // the plain file, so the stale one goes before the probe runs again.
-        java.nio.file.Files.deleteIfExists(run.layout().compressedJtl(name));
+        // A probe (or warm-up) run again after a stopped build starts from nothing: the analysis would read a stale
+        // compressed results file before the plain one, and the load's start from the first line of a JMeter output
+        // that the new JMeter appends to.
+        for (Path stale : org.esbbench.report.run.RunProgress.filesOf(run.layout(), name)) {
+            if (java.nio.file.Files.isRegularFile(stale)) {
+                java.nio.file.Files.delete(stale);
+            }
+        }
         long startedAt = System.currentTimeMillis();
         ScenarioRunner.Outcome outcome = runner.with(measured).run(point, name, label, 0,
                 new ProgressLine(measured.plan(), 0, 1, System.nanoTime()));

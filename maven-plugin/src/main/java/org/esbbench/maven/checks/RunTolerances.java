@@ -82,6 +82,10 @@ public final class RunTolerances {
         try {
             Criteria criteria = Criteria.parse(parameters.get(Criteria.PARAMETER), Figures.standard());
             criteria.requireScenarios(scenarios, flag);
+            if (!criteria.capacity().isEmpty() && !org.esbbench.report.capacity.CapacitySettings.requested(parameters)) {
+                throw new InvalidRunException(flag + "=" + parameters.get(Criteria.PARAMETER) + ": capacity>=N judges a"
+                        + " capacity search; add -Dcapacity=OBJECTIVE (e.g. -Dcapacity='p99<=20ms') or leave it out");
+            }
             gate = new RunGate(criteria, Optional.ofNullable(parameters.get(BaselineRun.PARAMETER))
                     .filter(b -> !b.strip().equals(Criteria.NONE_WORD)),
                     RegressionCheck.parse(parameters.get(RegressionCheck.TOLERANCE_PARAMETER), Figures.standard(),

@@ -100,6 +100,16 @@ class RunTolerancesTest {
     }
 
     @Test
+    void aCapacityCriterionNeedsACapacitySearch() throws Exception {
+        assertThatThrownBy(() -> RunTolerances.validate(Map.of("criteria", "capacity>=500"), SCENARIOS, dir, s -> { }))
+                .isInstanceOf(InvalidRunException.class)
+                .hasMessageContaining("capacity>=N judges a capacity search; add -Dcapacity=OBJECTIVE");
+        List<String> log = new ArrayList<>();
+        RunTolerances.validate(Map.of("criteria", "capacity>=500", "capacity", "p99<=20ms"), SCENARIOS, dir, log::add);
+        assertThat(log).containsExactly("criteria judged on every point (-Dcriteria): capacity>=500");
+    }
+
+    @Test
     void aBaselineIsARunFolderWithPointsFoundBeforeAnyLoad() throws Exception {
         assertThatThrownBy(() -> RunTolerances.validate(Map.of("baseline", "nosuchrun"), SCENARIOS, dir, s -> { }))
                 .isInstanceOf(InvalidRunException.class).hasMessageStartingWith("-Dbaseline=nosuchrun: no run nosuchrun in");

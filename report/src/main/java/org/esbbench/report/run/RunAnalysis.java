@@ -79,7 +79,7 @@ public final class RunAnalysis {
         java.util.Optional<EnginesFile> generators = EnginesFile.read(layout.dir());
         Map<String, WindowUsage> usageByScenarioRun = new java.util.LinkedHashMap<>();
         List<RepeatRow> rows = new ArrayList<>();
-        List<String> failures = new ArrayList<>();
+        List<String> failures = new ArrayList<>(unfinishedSearches(layout, plan));
         List<String> warnings = new ArrayList<>();
         Map<String, String> drift = new java.util.LinkedHashMap<>();
         List<JUnitReport.ScenarioRunOutcome> outcomes = new ArrayList<>();
@@ -147,7 +147,7 @@ public final class RunAnalysis {
      */
     static List<Measured> measured(RunLayout layout, RunParametersFile plan) throws IOException {
         Path searches = layout.capacity().resolve(SearchRow.FILE);
-        if (!java.nio.file.Files.isRegularFile(searches)) {
+        if (!searched(layout, plan)) {
             return plan.scenarioRuns().stream().map(r -> new Measured(r.point(), r.repeat(), r.name(),
                     plan.warmupSeconds() * 1000, plan.measurementSeconds() * 1000)).toList();
         }
@@ -160,6 +160,33 @@ public final class RunAnalysis {
         return SearchRow.read(searches).stream().filter(s -> !s.confirmationRun().isBlank())
                 .map(s -> new Measured(s.point(), 1, s.confirmationRun(), window.warmupMillis(),
                         window.measurementMillis())).toList();
+    }
+
+    /** Whether the run searched for capacities: it was planned so ({@code -Dcapacity}), or it has their results. */
+    static boolean searched(RunLayout layout, RunParametersFile plan) {
+        return org.esbbench.report.capacity.CapacitySettings.requested(plan.parameters())
+                || java.nio.file.Files.isRegularFile(layout.capacity().resolve(SearchRow.FILE));
+    }
+
+    /**
+     * The searches of a capacity run that did not end (a stopped build, a probe that could not run): each a failure
+     * of the run, its probes so far kept for {@code -Dresume}.
+     */
+    static List<String> unfinishedSearches(RunLayout layout, RunParametersFile plan) throws IOException {
+        if (!searched(layout, plan)) {
+            return List.of();
+        }
+        java.util.Set<String> ended = new java.util.HashSet<>();
+        SearchRow.read(layout.capacity().resolve(SearchRow.FILE)).forEach(s -> ended.add(s.key()));
+        List<String> unfinished = new ArrayList<>();
+        for (RunParametersFile.ScenarioRun run : plan.scenarioRuns()) {
+            String key = SearchRow.key(run.point());
+            if (!ended.contains(key) && !unfinished.contains(key)) {
+                unfinished.add(key);
+            }
+        }
+        return unfinished.stream().map(key -> key + ": its capacity search did not end (its probes so far are in "
+                + RunLayout.CAPACITY + "/probes.csv; go on with -Dresume=" + plan.runId() + ")").toList();
     }
 
     /** The analyser of the run's scenario runs, with the limits check recorded as the run planned them. */

@@ -100,6 +100,18 @@ class CapacityAnalysisTest {
     }
 
     @Test
+    void aSearchThatDidNotEndFailsTheRunNamingItAndHowToGoOn() throws Exception {
+        RunLayout layout = new AnalysableRunFixture(results, "stopped").points(List.of(PLACEHOLDER)).repeats(1)
+                .parameter("capacity", CapacityFiles.OBJECTIVE).withoutResults("direct_r1_s1024_d0_r1").write();
+
+        AnalysisResult result = RunAnalysis.analyse(layout, AnalysisOptions.defaults(), log::add);
+
+        assertThat(result.points()).isEmpty();
+        assertThat(result.failures()).containsExactly("direct_s1024_d0: its capacity search did not end (its probes so"
+                + " far are in capacity/probes.csv; go on with -Dresume=stopped)");
+    }
+
+    @Test
     void aRunWithoutCapacityCsvIsAnalysedFromItsPlanAsBefore() throws Exception {
         RunLayout layout = new AnalysableRunFixture(results, "plain").repeats(1).write();
 

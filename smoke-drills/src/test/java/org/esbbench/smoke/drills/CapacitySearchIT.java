@@ -65,7 +65,7 @@ class CapacitySearchIT {
         // The deadline bounds the search if the queue misbehaves: about twelve probes fit in it.
         ChildBuild child = ChildBuild.start("capacity-known", List.of("-Dtarget=nginx-limited", "-Dscenarios=direct",
                 "-Dcapacity=p99<=" + BOUND_MS + "ms", "-DcapacityStart=" + start, "-DcapacityProbe=" + PROBE_S,
-                "-DcapacityPrecision=" + (int) PRECISION_PCT, "-DcapacityDeadline=240", "-Dwarmup=5",
+                "-DcapacityPrecision=" + (int) PRECISION_PCT, "-DcapacityDeadline=240", "-Dwarmup=3",
                 "-Dmeasurement=10", "-DlatenessBound=100"), CHILD_LIMIT_S);
         RunLayout layout = child.awaitRun();
         int exit = child.awaitEnd();
@@ -128,9 +128,11 @@ class CapacitySearchIT {
      */
     @Test
     void aSearchStoppedDuringAProbeResumesFromTheLastFinishedProbe() throws Exception {
-        long deadline = 45;
-        List<String> args = List.of("-Dscenarios=direct", "-Dcapacity=p99<=50ms", "-DcapacityProbe=" + PROBE_S,
-                "-DcapacityDeadline=" + deadline, "-Dwarmup=4", "-Dmeasurement=5");
+        // Probes of 3 s: what is tested here is the stop and the resume, not a figure. The deadline lets the resumed
+        // session run the probe the stop cut short (two probes of about 11 s each went before it), then end.
+        long deadline = 30;
+        List<String> args = List.of("-Dscenarios=direct", "-Dcapacity=p99<=50ms", "-DcapacityProbe=3",
+                "-DcapacityDeadline=" + deadline, "-Dwarmup=3", "-Dmeasurement=3");
         ChildBuild child = ChildBuild.start("capacity-stopped", args, CHILD_LIMIT_S);
         RunLayout layout = child.awaitRun();
         String key = "direct_s1024_d0";
