@@ -122,6 +122,25 @@ class ProbeJudgementTest {
     }
 
     @Test
+    void aLatencyFailureWithTheServersCoreBusyMostOfTheTimeIsBoundByIt() {
+        // Measured: xslt at 10 KiB, 707/s, p99 50.7 ms with the server's core 70 % busy and the generator's 33 %.
+        RepeatRow busy = withCores(probe(50.7, "load-bound: neither was the limit"), 70.0, 33.0);
+        RepeatRow idle = withCores(probe(50.7, "load-bound: neither was the limit"), 30.0, 33.0);
+
+        assertThat(ProbeJudgement.of(P99_20MS, busy).bound()).isEqualTo(ProbeJudgement.SERVER_CORES);
+        assertThat(ProbeJudgement.of(P99_20MS, idle).bound()).isEqualTo(ProbeJudgement.LATENCY);
+        assertThat(ProbeJudgement.of(P99_20MS, withCores(probe(50.7, ""), 70.0, 40.0)).bound())
+                .as("not twice the generator's").isEqualTo(ProbeJudgement.LATENCY);
+    }
+
+    private static RepeatRow withCores(RepeatRow row, double server, double generator) {
+        Map<Figure, Double> values = new LinkedHashMap<>(row.values());
+        values.put(StandardFigures.SERVER_CORES_BUSY, server);
+        values.put(StandardFigures.GENERATOR_CORES_BUSY, generator);
+        return new RepeatRow(row.point(), row.repeat(), values, row.flags(), "");
+    }
+
+    @Test
     void fallingShortOfTheOfferedRateFails() {
         ProbeJudgement j = ProbeJudgement.of(P99_20MS, probe(5, "over-capacity: achieved 900/s of 1000/s"));
 
