@@ -19,9 +19,11 @@ public record CapacitySettings(Objective objective, OptionalInt start, long prob
     public static final String DEADLINE = "capacityDeadline";
     public static final String AUTO = "auto";
     /**
-     * The probe window's default. At the rates where the reference server's p99 crosses 20 ms, ten seconds hold
-     * thousands of samples, enough for a p99 whose spread between probes at one rate is mostly within the ±20 % margin
-     * that repeats a decision (docs/benchmarks.md, "Capacity"); Nighthawk's adaptive controller measures 10 s too.
+     * The probe window's default: ten seconds keep a search of about ten probes (each with JMeter's start and a 5 s
+     * lead-in) within the twenty minutes two scenarios may take, as Nighthawk's adaptive controller measures 10 s. It
+     * is not noise-free: near the knee a 10 s window's p99 moved by half its value between windows at one rate
+     * (docs/benchmarks.md, "Capacity under a latency objective"), so the nearest decisions are repeated ({@link
+     * Objective#MARGIN}) and the confirmation window, as long as the measurement window, checks the capacity found.
      */
     public static final long DEFAULT_PROBE_SECONDS = 10;
     public static final int DEFAULT_PRECISION_PERCENT = 5;

@@ -25,7 +25,8 @@ public record Objective(String text, List<Term> terms) {
     /**
      * How near its bound a figure is within the noise of a probe: ±20 %. Measured on the reference server (10 s
      * probes, docs/benchmarks.md "Capacity under a latency objective"): p99 at one rate moved by a fifth and more
-     * from probe to probe, the server's pauses falling in one window and not the next.
+     * from probe to probe (by half near the knee), the server's pauses falling in one window and not the next; a
+     * wider margin would repeat most probes of a search.
      */
     public static final double MARGIN = 0.20;
 
