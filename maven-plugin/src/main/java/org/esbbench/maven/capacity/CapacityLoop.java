@@ -27,25 +27,21 @@ public final class CapacityLoop {
     private final TargetWatch targets;
     private final BuildLog log;
 
-    public CapacityLoop(MeasuredRun run, PointSearchFactory factory, TargetRestarts restarts, TargetWatch targets,
-                        BuildLog log) {
+    /**
+     * @param runner   runs each warm-up, probe and confirmation window as a scenario run of its own
+     * @param options  the analysis options a probe is judged with, as the verify phase's analysis would use them
+     * @param settings the objective and the search's settings, as check recorded them
+     */
+    public CapacityLoop(MeasuredRun run, org.esbbench.maven.scenario.ScenarioRunner runner,
+                        org.esbbench.report.folder.RunParametersFile plan, org.esbbench.report.run.AnalysisOptions options,
+                        org.esbbench.report.capacity.CapacitySettings settings, org.esbbench.report.run.RawResults raw,
+                        TargetRestarts restarts, TargetWatch targets, BuildLog log) throws IOException {
         this.run = run;
-        this.search = factory.search;
+        this.search = new PointSearch(run, runner, new ProbeAnalysis(run.layout(), plan, options, log::info), settings,
+                raw, log);
         this.restarts = restarts;
         this.targets = targets;
         this.log = log;
-    }
-
-    /** How a {@link PointSearch} is made: kept apart so that the run goal needs no class of this package's inside. */
-    public record PointSearchFactory(PointSearch search) {
-        public static PointSearchFactory of(MeasuredRun run, org.esbbench.maven.scenario.ScenarioRunner runner,
-                                            org.esbbench.report.folder.RunParametersFile plan,
-                                            org.esbbench.report.run.AnalysisOptions options,
-                                            org.esbbench.report.capacity.CapacitySettings settings,
-                                            org.esbbench.report.run.RawResults raw, BuildLog log) throws IOException {
-            return new PointSearchFactory(new PointSearch(run, runner,
-                    new ProbeAnalysis(run.layout(), plan, options, log::info), settings, raw, log));
-        }
     }
 
     /**

@@ -140,8 +140,8 @@ public class RunMojo extends CurrentRunMojo {
             throw new MojoFailureException(e.getMessage());
         }
         CapacitySettings settings = CapacitySettings.of(current.planFile().parameters());
-        List<String> problems = new CapacityLoop(run, CapacityLoop.PointSearchFactory.of(run, runner, current.planFile(),
-                options, settings, raw, log), restarts, targets, log).run();
+        List<String> problems = new CapacityLoop(run, runner, current.planFile(), options, settings, raw, restarts,
+                targets, log).run();
         // The analysis (verify) still reports what was searched; the journal and the log say what stopped.
         problems.forEach(log::warn);
     }

@@ -181,15 +181,11 @@ public final class CapacitySearch {
         }
         int middle = (int) Math.round((highestPass + (double) lowestFail) / 2);
         if (lowestFail - highestPass <= precision * highestPass || middle <= highestPass || middle >= lowestFail) {
-            end = generatorAbove && lowestFailByGenerator()
+            end = generatorAbove
                     ? new End(Status.GENERATOR_LIMIT, highestPass, 0) : new End(Status.FOUND, highestPass, lowestFail);
             return;
         }
         current = new Probe(middle, "bisection");
-    }
-
-    private boolean lowestFailByGenerator() {
-        return generatorAbove;
     }
 
     public int start() {
