@@ -3,11 +3,12 @@ package org.esbbench.jmeter.arrivals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -24,10 +25,17 @@ import java.util.function.BooleanSupplier;
  * </ul>
  * A thread knows when it became free (the end of its previous arrival, or its start); with the queue in due order,
  * an arrival taken by a thread free since after its due time waited that long for the threads ahead of it.
+ *
+ * <p>An arrival wakes the thread that became idle last (a stack of idle threads, as server thread pools do), not the
+ * one idle longest: the same few threads, their connections and their caches serve while the rest of the pool stays
+ * asleep. Handed round every thread of a pool of hundreds (a blocking queue wakes its waiters in turn), each request
+ * went out on a cold thread and a cold connection.
  */
 final class ArrivalQueue {
     private final int maxInFlight;
-    private final LinkedBlockingQueue<Waiting> due = new LinkedBlockingQueue<>();
+    private final ConcurrentLinkedQueue<Waiting> due = new ConcurrentLinkedQueue<>();
+    /** The idle threads, the last to become idle first. */
+    private final ConcurrentLinkedDeque<Worker> idle = new ConcurrentLinkedDeque<>();
     private final AtomicInteger alive = new AtomicInteger();
     /** Arrivals in {@link #due} (not the marks of {@link #over()}). */
     private final AtomicInteger waiting = new AtomicInteger();
@@ -37,6 +45,9 @@ final class ArrivalQueue {
     private final AtomicLong made = new AtomicLong();
     private final ThreadLocal<Worker> worker = new ThreadLocal<>();
     private final AtomicBoolean overMarked = new AtomicBoolean();
+    /** The spare threads the maker last asked for: an idle thread beyond them ends at its next look. */
+    private volatile int spare = Integer.MAX_VALUE;
+    private final AtomicLong retired = new AtomicLong();
     /** Written by the scheduling thread only. */
     private long offered;
     private long atCap;
@@ -49,9 +60,6 @@ final class ArrivalQueue {
      * time counts from the later of the two.
      */
     private record Waiting(Arrival arrival, long offeredNanos, boolean atCap) {
-        /** What wakes an idle thread once the arrivals are over (one per thread): no arrival. */
-        static final Waiting OVER = new Waiting(null, 0, false);
-
         long blockedUntil(long nanos) {
             return atCap ? Math.max(0, nanos - Math.max(arrival.intendedNanos(), offeredNanos)) : 0;
         }
@@ -59,14 +67,19 @@ final class ArrivalQueue {
 
     /** One thread's state, kept by the thread itself. */
     private static final class Worker {
+        final Thread thread = Thread.currentThread();
+        /** In {@link #idle} and parked, until whoever sets it false (a waker, or the thread itself) takes it out. */
+        final AtomicBoolean parked = new AtomicBoolean();
         boolean busy;
+        /** Ended as idle beyond the spare, already counted out of {@link #alive}. */
+        boolean retired;
         long freeSinceNanos;
         long served;
     }
 
     /** What the queue saw over a run. */
     record Figures(long offered, long taken, long made, int mostInFlight, int maxInFlight, long atCap,
-                   long firstAtCapNanos, int mostWaiting) {
+                   long firstAtCapNanos, int mostWaiting, long retired) {
     }
 
     ArrivalQueue(int maxInFlight) {
@@ -92,16 +105,32 @@ final class ArrivalQueue {
         offered++;
         mostWaiting = Math.max(mostWaiting, waiting.incrementAndGet());
         due.offer(new Waiting(arrival, System.nanoTime(), capped));
+        wakeOne();
+    }
+
+    /** Wakes the thread that became idle last, if any is idle. */
+    private void wakeOne() {
+        for (Worker w = idle.pollFirst(); w != null; w = idle.pollFirst()) {
+            if (w.parked.compareAndSet(true, false)) {
+                LockSupport.unpark(w.thread);
+                return;
+            }
+        }
     }
 
     /**
-     * How many threads to make now so that {@code spare} threads are free beyond the arrivals waiting, within the
-     * cap: the maker's question.
+     * How many threads to make now so that {@code spare} threads are free (not serving an arrival), within the cap:
+     * the maker's question. Arrivals waiting while threads are free are not counted: those threads take them as soon
+     * as they get the CPU, and a thread more for each would only grow the pool when the generator is short of CPU
+     * (a new JMeter's first seconds: up to the cap, a clone of the test tree each, whose copying by the collector then
+     * stalled the generator for 100 to 300 ms). With none free, every request allowed in flight may still be needed,
+     * and {@code spare} more are made at each ask.
      */
     int wanted(int spare) {
+        this.spare = spare;
         int threads = alive.get();
         int free = threads - inFlight.get();
-        int want = waiting.get() + spare - free;
+        int want = spare - free;
         return Math.max(0, Math.min(want, maxInFlight - threads));
     }
 
@@ -125,7 +154,9 @@ final class ArrivalQueue {
             inFlight.decrementAndGet();
         }
         worker.remove();
-        alive.decrementAndGet();
+        if (w == null || !w.retired) {
+            alive.decrementAndGet();
+        }
     }
 
     /**
@@ -148,29 +179,66 @@ final class ArrivalQueue {
         if (once && w.served > 0) {
             return Optional.empty();
         }
-        try {
-            while (true) {
-                Waiting next = due.poll();
-                if (next == null) {
-                    if (arrivalsOver.getAsBoolean()) {
-                        return Optional.empty();
-                    }
-                    next = due.poll(pollMillis, TimeUnit.MILLISECONDS);
-                }
-                if (next == Waiting.OVER) {
+        long pollNanos = pollMillis * 1_000_000L;
+        while (true) {
+            Waiting next = due.poll();
+            if (next != null) {
+                return Optional.of(serve(w, next));
+            }
+            if (overMarked.get() || arrivalsOver.getAsBoolean() || w.thread.isInterrupted()) {
+                return Optional.empty(); // the queue in due order: the arrivals before the end are served
+            }
+            w.parked.set(true);
+            idle.addFirst(w);
+            // An arrival offered between the poll above and this thread's joining the idle found no one to wake.
+            next = due.poll();
+            if (next == null && !overMarked.get()) {
+                LockSupport.parkNanos(this, pollNanos);
+            }
+            if (w.parked.compareAndSet(true, false)) {
+                idle.removeFirstOccurrence(w); // not woken (an arrival of its own, the time up, the end): still in
+                if (next == null && due.isEmpty() && retire(w)) {
+                    // Idle a whole look, beyond the spare threads: a pool grown in a burst (a new JMeter's first
+                    // seconds, a stall of the server) shrinks back, rather than keep hundreds of threads whose
+                    // objects every collection of the generator's heap must copy or scan (pauses of 50 to 300 ms
+                    // measured with 900 to 1,350 threads kept, each stalling every request in flight).
                     return Optional.empty();
                 }
-                if (next != null) {
-                    return Optional.of(serve(w, next));
-                }
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.empty();
+            if (next != null) {
+                return Optional.of(serve(w, next));
+            }
         }
     }
 
+    /** Whether an idle thread may end: more threads are free than the spare the maker wants, by one at least. */
+    private boolean retire(Worker w) {
+        while (true) {
+            int threads = alive.get();
+            if (threads - inFlight.get() - 1 < spare) {
+                return false;
+            }
+            // Counted out now, not as the thread ends: idle threads whose looks end together would each see the
+            // others still alive, and all end.
+            if (alive.compareAndSet(threads, threads - 1)) {
+                w.retired = true;
+                retired.incrementAndGet();
+                return true;
+            }
+        }
+    }
+
+    /** Idle threads ended beyond the spare (see {@link #take}). */
+    long retired() {
+        return retired.get();
+    }
+
     private Arrival serve(Worker w, Waiting next) {
+        if (!due.isEmpty()) {
+            // More waiting: the thread woken for this arrival may have found it taken by a thread that came back
+            // first; the wake passes on rather than leave an arrival to a thread's next look.
+            wakeOne();
+        }
         waiting.decrementAndGet();
         long now = System.nanoTime();
         Arrival a = next.arrival();
@@ -190,8 +258,10 @@ final class ArrivalQueue {
         if (overMarked.getAndSet(true)) {
             return; // said once (the load's end, then the scheduling thread's own end)
         }
-        for (int i = alive.get(); i > 0; i--) {
-            due.offer(Waiting.OVER);
+        for (Worker w = idle.pollFirst(); w != null; w = idle.pollFirst()) {
+            if (w.parked.compareAndSet(true, false)) {
+                LockSupport.unpark(w.thread);
+            }
         }
     }
 
@@ -201,12 +271,11 @@ final class ArrivalQueue {
      */
     List<Arrival> drop(long nowNanos) {
         List<Waiting> left = new ArrayList<>();
-        due.drainTo(left);
+        for (Waiting w = due.poll(); w != null; w = due.poll()) {
+            left.add(w);
+        }
         List<Arrival> dropped = new ArrayList<>(left.size());
         for (Waiting w : left) {
-            if (w == Waiting.OVER) {
-                continue;
-            }
             waiting.decrementAndGet();
             Arrival a = w.arrival();
             dropped.add(a.taken(nowNanos, w.blockedUntil(nowNanos)));
@@ -217,6 +286,11 @@ final class ArrivalQueue {
     /** Arrivals waiting for a thread. */
     int waiting() {
         return waiting.get();
+    }
+
+    /** Threads idle, waiting for an arrival. */
+    int idle() {
+        return idle.size();
     }
 
     int alive() {
@@ -230,6 +304,6 @@ final class ArrivalQueue {
     /** Read by the scheduling thread, or after it has ended. */
     Figures figures() {
         return new Figures(offered, taken.get(), made.get(), mostInFlight.get(), maxInFlight, atCap, firstAtCapNanos,
-                mostWaiting);
+                mostWaiting, retired.get());
     }
 }

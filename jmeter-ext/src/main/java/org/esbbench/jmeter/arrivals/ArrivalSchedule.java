@@ -55,6 +55,19 @@ public final class ArrivalSchedule implements PrimitiveIterator.OfDouble {
         return totalSeconds;
     }
 
+    /** The rate at the schedule's start, arrivals per second: its first rate step's, 0 when arrivals come first. */
+    public double startRate() {
+        for (ThreadScheduleStep s : steps) {
+            if (s instanceof ThreadScheduleStep.RateStep rate) {
+                return rate.getRate();
+            }
+            if (s instanceof ThreadScheduleStep.ArrivalsStep) {
+                break;
+            }
+        }
+        return 0;
+    }
+
     @Override
     public double nextDouble() {
         return offset + ramp.nextDouble();

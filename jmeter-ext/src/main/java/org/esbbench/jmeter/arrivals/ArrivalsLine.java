@@ -16,8 +16,9 @@ public final class ArrivalsLine {
 
     static String of(ArrivalQueue.Figures f, long neverSent, int inFlightAtEnd, Connections connections) {
         return String.format(Locale.ROOT, "%s offered=%d taken=%d never-sent=%d in-flight-at-end=%d"
-                        + " most-in-flight=%d max-in-flight=%d at-cap=%d threads-made=%d most-waiting=%d connections=%s",
+                        + " most-in-flight=%d max-in-flight=%d at-cap=%d threads-made=%d threads-retired=%d"
+                        + " most-waiting=%d connections=%s",
                 PREFIX, f.offered(), f.taken(), neverSent, inFlightAtEnd, f.mostInFlight(), f.maxInFlight(),
-                f.atCap(), f.made(), f.mostWaiting(), connections.name().toLowerCase(Locale.ROOT));
+                f.atCap(), f.made(), f.retired(), f.mostWaiting(), connections.name().toLowerCase(Locale.ROOT));
     }
 }

@@ -247,6 +247,11 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
         private final ThreadMaker maker;
         private final NeverSentRows neverSent;
         private final AtomicInteger numbers = new AtomicInteger();
+        /**
+         * The threads made before the first arrival is due, enough for the schedule's first rate: made later, under
+         * load, they take the CPU of a JMeter that is still starting.
+         */
+        private final int firstSpare;
         /** No further arrival is dispatched; the threads end once the arrivals due are served. */
         private volatile boolean arrivalsOver;
         /** The group ends without waiting for its schedule's end: now (threads stopped) or once they are done. */
@@ -263,13 +268,19 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
             this.queue = new ArrivalQueue(maxInFlight);
             this.maker = maker;
             this.neverSent = neverSent;
+            this.firstSpare = Math.min(maxInFlight, spareFor(schedule.startRate()));
+        }
+
+        /** The spare threads for arrivals at {@code perSecond}: a tenth of a second's, at least {@value #MIN_SPARE}. */
+        static int spareFor(double perSecond) {
+            return (int) Math.max(MIN_SPARE, Math.ceil(perSecond * SPARE_SECONDS));
         }
 
         void start(String name) {
             // The first spare threads before the first arrival can be due; none for a schedule without arrivals (the
             // closed model's rate 0), whose threads would start for nothing (a JMS sampler connects as its thread starts).
             if (schedule.hasNext()) {
-                makeThreads(Math.min(queue.maxInFlight(), MIN_SPARE));
+                makeThreads(firstSpare);
                 Thread m = new Thread(this::runMaker, name + "-maker");
                 m.setDaemon(true);
                 makerThread = m;
@@ -302,7 +313,8 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
                 }
                 queue.offer(arrival);
                 Thread m = makerThread;
-                if (m != null) {
+                // The maker looks every 2 ms anyway; woken at each arrival it cost a context switch each.
+                if (m != null && queue.alive() - queue.inFlight() <= queue.waiting()) {
                     LockSupport.unpark(m);
                 }
                 index++;
@@ -328,13 +340,13 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
         private void runMaker() {
             long windowStart = System.nanoTime();
             long offeredAtWindowStart = 0;
-            int spare = MIN_SPARE;
+            int spare = Math.max(MIN_SPARE, firstSpare);
             while (!over && !(arrivalsOver && queue.waiting() == 0)) {
                 long now = System.nanoTime();
                 if (now - windowStart >= SPARE_WINDOW_NANOS) {
                     long offered = queue.figures().offered();
                     double perSecond = (offered - offeredAtWindowStart) * 1e9 / (now - windowStart);
-                    spare = (int) Math.max(MIN_SPARE, Math.ceil(perSecond * SPARE_SECONDS));
+                    spare = spareFor(perSecond);
                     windowStart = now;
                     offeredAtWindowStart = offered;
                 }

@@ -111,7 +111,25 @@ class ArrivalQueueTest {
         queue.offer(dueNow(0));
         queue.offer(dueNow(1));
         queue.offer(dueNow(2));
-        assertThat(queue.wanted(4)).as("3 waiting + 4 spare - 2 free, within the cap of 5").isEqualTo(3);
+        assertThat(queue.wanted(4)).as("4 spare - 2 free: the 2 free take the waiting as they get the CPU")
+                .isEqualTo(2);
+        queue.made();
+        queue.made();
+        queue.made();
+        assertThat(queue.wanted(4)).as("the cap of 5 reached").isZero();
+    }
+
+    @Test
+    void aThreadServingAnArrivalIsNotSpare() {
+        ArrivalQueue queue = new ArrivalQueue(100);
+        queue.made();
+        queue.joined();
+        queue.offer(dueNow(0));
+        assertThat(queue.take(() -> false, 1_000, false)).isPresent();
+        assertThat(queue.wanted(4)).as("4 spare, none free: the one thread is in flight").isEqualTo(4);
+        queue.offer(dueNow(1));
+        queue.offer(dueNow(2));
+        assertThat(queue.wanted(4)).as("still 4: the waiting go to the spare threads made").isEqualTo(4);
     }
 
     @Test
@@ -151,6 +169,95 @@ class ArrivalQueueTest {
         assertThat(System.nanoTime() - before).isLessThan(1_000 * MS);
         assertThat(queue.wanted(4)).as("the end's marks are no arrivals to make threads for: 4 spare - 1 free")
                 .isEqualTo(3);
+    }
+
+    @Test
+    void theThreadIdleLeastLongTakesTheNextArrival() throws Exception {
+        ArrivalQueue queue = new ArrivalQueue(5);
+        java.util.concurrent.ConcurrentHashMap<Long, String> takenBy = new java.util.concurrent.ConcurrentHashMap<>();
+        Thread first = idleThread(queue, "first", takenBy);
+        awaitIdle(queue, 1);
+        Thread second = idleThread(queue, "second", takenBy);
+        awaitIdle(queue, 2);
+
+        queue.offer(dueNow(0));
+        second.join(5_000);
+        assertThat(takenBy).as("the last idle is woken: the same few threads and connections serve")
+                .containsExactly(java.util.Map.entry(0L, "second"));
+        queue.offer(dueNow(1));
+        first.join(5_000);
+        assertThat(takenBy).containsEntry(1L, "first");
+        assertThat(queue.idle()).isZero();
+    }
+
+    @Test
+    void anArrivalOfferedWhileEveryThreadIsBusyIsTakenByTheFirstBackWithoutWaitingForItsLook() throws Exception {
+        ArrivalQueue queue = new ArrivalQueue(5);
+        queue.made();
+        queue.joined();
+        take(afterOffer(queue, dueNow(0)));
+        queue.offer(dueNow(1));
+        long before = System.nanoTime();
+        assertThat(queue.take(() -> false, 60_000, false)).isPresent();
+        assertThat(System.nanoTime() - before).isLessThan(1_000 * MS);
+    }
+
+    @Test
+    void idleThreadsBeyondTheSpareEndAtTheirNextLookAndTheSpareStay() throws Exception {
+        ArrivalQueue queue = new ArrivalQueue(10);
+        List<Thread> pool = new java.util.ArrayList<>();
+        java.util.concurrent.atomic.AtomicInteger ended = new java.util.concurrent.atomic.AtomicInteger();
+        for (int i = 0; i < 5; i++) {
+            queue.made();
+            Thread t = new Thread(() -> {
+                queue.joined();
+                while (queue.take(() -> false, 20, false).isPresent()) {
+                    // served
+                }
+                ended.incrementAndGet();
+                queue.left();
+            });
+            t.setDaemon(true);
+            t.start();
+            pool.add(t);
+        }
+        assertThat(queue.wanted(2)).as("5 free, 2 spare wanted").isZero();
+        long end = System.nanoTime() + 5_000 * MS;
+        while (ended.get() < 3 && System.nanoTime() < end) {
+            TimeUnit.MILLISECONDS.sleep(5);
+        }
+        TimeUnit.MILLISECONDS.sleep(100); // several more looks: the spare stay
+        assertThat(ended.get()).as("the 3 beyond the spare ended").isEqualTo(3);
+        assertThat(queue.alive()).isEqualTo(2);
+        assertThat(queue.figures().retired()).isEqualTo(3);
+
+        queue.offer(dueNow(0));
+        queue.over();
+        for (Thread t : pool) {
+            t.join(5_000);
+        }
+        assertThat(queue.figures().taken()).as("a spare thread served the arrival").isEqualTo(1);
+    }
+
+    /** A pool thread that takes one arrival (waiting up to a minute) and notes it. */
+    private static Thread idleThread(ArrivalQueue queue, String name,
+                                     java.util.Map<Long, String> takenBy) {
+        queue.made();
+        Thread t = new Thread(() -> {
+            queue.joined();
+            queue.take(() -> false, 60_000, false).ifPresent(a -> takenBy.put(a.index(), name));
+        }, name);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    private static void awaitIdle(ArrivalQueue queue, int n) throws InterruptedException {
+        long end = System.nanoTime() + 5_000 * MS;
+        while (queue.idle() < n && System.nanoTime() < end) {
+            TimeUnit.MILLISECONDS.sleep(1);
+        }
+        assertThat(queue.idle()).isEqualTo(n);
     }
 
     private static ArrivalQueue afterOffer(ArrivalQueue queue, Arrival arrival) {

@@ -28,6 +28,15 @@ class ArrivalScheduleTest {
     }
 
     @Test
+    void theStartRateIsTheFirstRateStepsPerSecond() {
+        assertThat(ArrivalSchedule.parse("rate(2000/sec) random_arrivals(15 sec) rate(0/sec)", 1).startRate())
+                .isEqualTo(2000.0);
+        assertThat(ArrivalSchedule.parse("rate(30/min) random_arrivals(1 min)", 1).startRate()).isEqualTo(0.5);
+        assertThat(ArrivalSchedule.parse("random_arrivals(10 sec) rate(50/sec)", 1).startRate())
+                .as("arrivals before any rate start at rate 0").isZero();
+    }
+
+    @Test
     void timesAreInOrderWithinTheScheduleAndItsLengthCountsThePause() {
         ArrivalSchedule s = ArrivalSchedule.parse("rate(100/sec) random_arrivals(3 sec) pause(2 sec)", 7);
         List<Double> times = times(s);

@@ -147,7 +147,8 @@ final class PointSearch {
                 run.plan().closedAt(users, first, second), run.profile(), run.restarted());
         long started = System.currentTimeMillis();
         RepeatRow row = runAndRead(warmRun, closed, name, key + " warm-up, " + users + " users (closed model), "
-                + Point.sizeLabel(point.sizeBytes()) + ", delay " + point.delayMs() + " ms", first, second);
+                + Point.sizeLabel(point.sizeBytes()) + ", delay " + point.delayMs() + " ms", first, second,
+                List.of());
         Optional<ProbeRow> recorded = earlier.stream().filter(r -> r.phase().equals(ProbeRow.WARMUP)).findFirst();
         if (recorded.isPresent()) {
             return recorded.get();
@@ -169,7 +170,8 @@ final class PointSearch {
         long started = System.currentTimeMillis();
         String label = key + (phase.equals(ProbeRow.CONFIRMATION) ? " confirmation" : " probe " + number + " (" + phase + ")")
                 + " at " + rate + " arrivals/s";
-        RepeatRow row = runAndRead(probeRun, at, name, label, CapacitySettings.PROBE_WARMUP_SECONDS, windowSeconds);
+        RepeatRow row = runAndRead(probeRun, at, name, label, CapacitySettings.PROBE_WARMUP_SECONDS, windowSeconds,
+                ProbeJvm.FLAGS);
         ProbeJudgement judgement = ProbeJudgement.of(settings.objective(), row);
         ProbeRow probe = ProbeRow.of(key, number, phase, rate, started, (System.currentTimeMillis() - started) / 1000.0,
                 name, row, judgement);
@@ -180,9 +182,12 @@ final class PointSearch {
         return probe;
     }
 
-    /** Runs one JMeter on {@code measured}'s windows and reads its figures; the journal gets its line. */
+    /**
+     * Runs one JMeter on {@code measured}'s windows, with {@code jvmFlags} among its JVM's (the probes':
+     * {@link ProbeJvm}), and reads its figures; the journal gets its line.
+     */
     private RepeatRow runAndRead(MeasuredRun measured, Point point, String name, String label, long warmupSeconds,
-                                 long measurementSeconds)
+                                 long measurementSeconds, List<String> jvmFlags)
             throws IOException, InterruptedException, InvalidRunException, SearchFailedException {
         // A probe (or warm-up) run again after a stopped build starts from nothing: the analysis would read a stale
         // compressed results file before the plain one, and the load's start from the first line of a JMeter output
@@ -193,7 +198,7 @@ final class PointSearch {
             }
         }
         long startedAt = System.currentTimeMillis();
-        ScenarioRunner.Outcome outcome = runner.with(measured).run(point, name, label, 0,
+        ScenarioRunner.Outcome outcome = runner.with(measured).withJvmFlags(jvmFlags).run(point, name, label, 0,
                 new ProgressLine(measured.plan(), 0, 1, System.nanoTime()));
         ScenarioRunJournal.append(run.layout().scenarioRuns(), new ScenarioRunJournal.Entry(name, startedAt,
                 System.currentTimeMillis(), Optional.ofNullable(outcome.exitCode()), outcome.problem()));

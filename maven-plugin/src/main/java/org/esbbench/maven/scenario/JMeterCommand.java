@@ -26,9 +26,19 @@ public final class JMeterCommand {
      */
     public static List<String> of(JMeterInstallation jmeter, int heapMb, Path plan, Map<String, String> properties, Path jtl,
                            Path log, Path initScript, long loadSeconds) {
+        return of(jmeter, heapMb, List.of(), plan, properties, jtl, log, initScript, loadSeconds);
+    }
+
+    /**
+     * The same with JVM flags of its own before the launcher's: the compiler settings of a capacity search's short
+     * probes ({@code org.esbbench.maven.capacity.ProbeJvm}).
+     */
+    public static List<String> of(JMeterInstallation jmeter, int heapMb, List<String> jvmFlags, Path plan,
+                                  Map<String, String> properties, Path jtl, Path log, Path initScript, long loadSeconds) {
         List<String> cmd = new ArrayList<>(List.of(JvmCommand.java(),
-                "-Xms" + heapMb + "m", "-Xmx" + heapMb + "m", "-Djava.awt.headless=true",
-                "-jar", jmeter.launcherJar().toString(),
+                "-Xms" + heapMb + "m", "-Xmx" + heapMb + "m", "-Djava.awt.headless=true"));
+        cmd.addAll(jvmFlags);
+        cmd.addAll(List.of("-jar", jmeter.launcherJar().toString(),
                 "-n", "-t", plan.toString(), "-l", jtl.toString(), "-j", log.toString(),
                 // JMeter 5.6.3 can leave a non-daemon thread behind once its test has ended (seen with the open
                 // model's thread group): without this the JVM never exits and the run waits for its deadline.

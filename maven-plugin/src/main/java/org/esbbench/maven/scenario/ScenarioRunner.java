@@ -53,9 +53,17 @@ public final class ScenarioRunner {
     private final TargetWatch targets;
     private final Settings settings;
     private final BuildLog log;
+    /** JVM flags of this runner's local JMeters, before the launcher's (none but a capacity search's probes). */
+    private final List<String> jvmFlags;
 
     public ScenarioRunner(MeasuredRun run, JMeterInstallation jmeter, Optional<EngineFleet> fleet, RawResults raw,
                           TargetWatch targets, Settings settings, BuildLog log) {
+        this(run, jmeter, fleet, raw, targets, settings, log, List.of());
+    }
+
+    private ScenarioRunner(MeasuredRun run, JMeterInstallation jmeter, Optional<EngineFleet> fleet, RawResults raw,
+                           TargetWatch targets, Settings settings, BuildLog log, List<String> jvmFlags) {
+        this.jvmFlags = List.copyOf(jvmFlags);
         this.run = run;
         this.jmeter = jmeter;
         this.fleet = fleet;
@@ -67,7 +75,12 @@ public final class ScenarioRunner {
 
     /** The same runner for another run of the same build: a capacity search's probes, with windows of their own. */
     public ScenarioRunner with(MeasuredRun other) {
-        return new ScenarioRunner(other, jmeter, fleet, raw, targets, settings, log);
+        return new ScenarioRunner(other, jmeter, fleet, raw, targets, settings, log, jvmFlags);
+    }
+
+    /** The same runner whose local JMeters start with {@code flags} among their JVM's own. */
+    public ScenarioRunner withJvmFlags(List<String> flags) {
+        return new ScenarioRunner(run, jmeter, fleet, raw, targets, settings, log, flags);
     }
 
     /** Runs {@code point} once, as the {@code index}th scenario run of this session. */
@@ -95,7 +108,7 @@ public final class ScenarioRunner {
         PerfMonAddress perfmon = perfmonAddress();
         Map<String, String> properties = PlanProperties.of(run.plan(), run.profile(), runnable, point,
                 PlanProperties.Files.of(run.root(), layout.perfmon(name), perfmon.host(), perfmon.port()));
-        List<String> cmd = JMeterCommand.of(jmeter, settings.jmeterHeapMb(), runnable.file(), properties, jtl, log,
+        List<String> cmd = JMeterCommand.of(jmeter, settings.jmeterHeapMb(), jvmFlags, runnable.file(), properties, jtl, log,
                 run.root().resolve(JMeterCommand.RUN_INIT_SCRIPT), run.plan().loadSeconds());
         Path workDir = jmeter.home().resolve("bin");
         EnginesFile engines = fleet.isEmpty() ? null : fleet.get().recorded();

@@ -105,4 +105,17 @@ class PlanPropertiesTest {
                 && !a.startsWith("-Jjsr223") && !a.startsWith("-Jesbbench.") && !a.startsWith("-Jsample_variables=")))
                 .hasSize(props.size());
     }
+
+    @Test
+    void jvmFlagsOfItsOwnGoToTheJvmNotToJMeter() throws Exception {
+        RunParameters run = run("");
+        Map<String, String> props = PlanProperties.of(run, profile(), run.plan("direct"), new Point("direct", 20, 2048, 0), FILES);
+        JMeterInstallation jmeter = new JMeterInstallation(dir, dir.resolve("bin/ApacheJMeter-5.6.3.jar"));
+        List<String> cmd = JMeterCommand.of(jmeter, 1024, List.of("-XX:TieredStopAtLevel=1"), run.plan("direct").file(),
+                props, dir.resolve("a.csv"), dir.resolve("a.log"), null, 60);
+        // A JVM flag after -jar would be JMeter's argument, which JMeter refuses.
+        assertThat(cmd.indexOf("-XX:TieredStopAtLevel=1")).isPositive().isLessThan(cmd.indexOf("-jar"));
+        assertThat(JMeterCommand.of(jmeter, 1024, run.plan("direct").file(), props, dir.resolve("a.csv"),
+                dir.resolve("a.log"), null, 60)).noneMatch(a -> a.startsWith("-XX:TieredStopAtLevel"));
+    }
 }

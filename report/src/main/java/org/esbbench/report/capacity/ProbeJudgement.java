@@ -13,7 +13,8 @@ import org.esbbench.report.points.RepeatRow;
  * How one probe is judged. It passes only when the objective holds, the generator kept its schedule (no {@code
  * generator-late}) and no arrival met the in-flight cap. A probe that fails while the generator was late or its cores
  * saturated ({@code generator-bound}), the server's own cores not saturated, is the generator's: its figures say
- * nothing of the server. A decision is
+ * nothing of the server. So is a latency failure with no core busy while the generator stalled (its lateness max)
+ * for longer than the objective's tightest latency bound. A decision is
  * marginal, within the noise, when a passing probe has a term within {@link Objective#MARGIN} of its bound, or when
  * every reason a probe failed is such a term.
  */
@@ -74,6 +75,18 @@ public record ProbeJudgement(Verdict verdict, boolean marginal, String reasons, 
         String bound = bound(flags, row);
         if (reasons.isEmpty()) {
             return new ProbeJudgement(Verdict.PASS, anyMarginal, "", bound);
+        }
+        Double latenessMax = row.value(StandardFigures.LATENESS_MAX);
+        double tightest = objective.terms().stream().filter(t -> t.kind().latency).mapToDouble(Objective.Term::bound)
+                .min().orElse(Double.NaN);
+        if (!late && bound.equals(LATENCY) && latenessMax != null && latenessMax > tightest) {
+            // No core saturated, and the generator itself stopped for longer than the objective allows: a pause of
+            // JMeter's (its collector, measured at 30 to 300 ms) delays every arrival due and every reply in flight
+            // during it, 1 % of a 10 s window at any rate, which is a p99 failed, with fewer than the 1 % of arrivals
+            // late that make generator-late.
+            reasons.add(String.format(java.util.Locale.ROOT, "the generator stalled for %.1f ms (lateness max), longer"
+                    + " than the objective's %s ms", latenessMax, Objective.format(tightest)));
+            return new ProbeJudgement(Verdict.GENERATOR, false, String.join("; ", reasons), GENERATOR);
         }
         // The generator's only while the server's cores were not saturated: a server at its cores' limit has reached
         // its capacity whatever the generator did.

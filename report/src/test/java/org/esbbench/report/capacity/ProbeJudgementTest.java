@@ -133,6 +133,31 @@ class ProbeJudgementTest {
                 .as("not twice the generator's").isEqualTo(ProbeJudgement.LATENCY);
     }
 
+    @Test
+    void aLatencyFailureWithNoCoreBusyAndTheGeneratorStalledLongerThanTheBoundIsTheGenerators() {
+        // Measured: direct at 1,752/s, p99 21.4 ms, the server's core 13 % busy, one stall of JMeter's of 79 ms.
+        RepeatRow stalled = withLatenessMax(withCores(probe(21.4, "load-bound: neither was the limit"), 13.0, 26.0), 79.0);
+        ProbeJudgement j = ProbeJudgement.of(P99_20MS, stalled);
+
+        assertThat(j.verdict()).isEqualTo(GENERATOR);
+        assertThat(j.bound()).isEqualTo(ProbeJudgement.GENERATOR);
+        assertThat(j.reasons()).contains("the generator stalled for 79.0 ms (lateness max), longer than the objective's 20 ms");
+
+        RepeatRow steady = withLatenessMax(withCores(probe(21.4, "load-bound: neither was the limit"), 13.0, 26.0), 8.0);
+        assertThat(ProbeJudgement.of(P99_20MS, steady).verdict()).as("stalls shorter than the bound").isEqualTo(FAIL);
+        RepeatRow busyServer = withLatenessMax(withCores(probe(50.7, ""), 70.0, 33.0), 79.0);
+        assertThat(ProbeJudgement.of(P99_20MS, busyServer).verdict()).as("the server's cores busy: the server's")
+                .isEqualTo(FAIL);
+        assertThat(ProbeJudgement.of(P99_20MS, withLatenessMax(probe(5, ""), 79.0)).verdict())
+                .as("a stall does not fail a probe that holds").isEqualTo(PASS);
+    }
+
+    private static RepeatRow withLatenessMax(RepeatRow row, double millis) {
+        Map<Figure, Double> values = new LinkedHashMap<>(row.values());
+        values.put(StandardFigures.LATENESS_MAX, millis);
+        return new RepeatRow(row.point(), row.repeat(), values, row.flags(), "");
+    }
+
     private static RepeatRow withCores(RepeatRow row, double server, double generator) {
         Map<Figure, Double> values = new LinkedHashMap<>(row.values());
         values.put(StandardFigures.SERVER_CORES_BUSY, server);
