@@ -37,7 +37,7 @@ final class ArrivalQueue {
     /** The idle threads, the last to become idle first. */
     private final ConcurrentLinkedDeque<Worker> idle = new ConcurrentLinkedDeque<>();
     private final AtomicInteger alive = new AtomicInteger();
-    /** Arrivals in {@link #due} (not the marks of {@link #over()}). */
+    /** Arrivals in {@link #due}. */
     private final AtomicInteger waiting = new AtomicInteger();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger mostInFlight = new AtomicInteger();
@@ -108,14 +108,15 @@ final class ArrivalQueue {
         wakeOne();
     }
 
-    /** Wakes the thread that became idle last, if any is idle. */
-    private void wakeOne() {
+    /** Wakes the thread that became idle last; false when none is idle. */
+    private boolean wakeOne() {
         for (Worker w = idle.pollFirst(); w != null; w = idle.pollFirst()) {
             if (w.parked.compareAndSet(true, false)) {
                 LockSupport.unpark(w.thread);
-                return;
+                return true;
             }
         }
+        return false;
     }
 
     /**
@@ -258,10 +259,8 @@ final class ArrivalQueue {
         if (overMarked.getAndSet(true)) {
             return; // said once (the load's end, then the scheduling thread's own end)
         }
-        for (Worker w = idle.pollFirst(); w != null; w = idle.pollFirst()) {
-            if (w.parked.compareAndSet(true, false)) {
-                LockSupport.unpark(w.thread);
-            }
+        while (wakeOne()) {
+            // every idle thread, each to find the end
         }
     }
 

@@ -268,7 +268,7 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
             this.queue = new ArrivalQueue(maxInFlight);
             this.maker = maker;
             this.neverSent = neverSent;
-            this.firstSpare = Math.min(maxInFlight, spareFor(schedule.startRate()));
+            this.firstSpare = spareFor(schedule.startRate());
         }
 
         /** The spare threads for arrivals at {@code perSecond}: a tenth of a second's, at least {@value #MIN_SPARE}. */
@@ -280,7 +280,7 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
             // The first spare threads before the first arrival can be due; none for a schedule without arrivals (the
             // closed model's rate 0), whose threads would start for nothing (a JMS sampler connects as its thread starts).
             if (schedule.hasNext()) {
-                makeThreads(firstSpare);
+                makeThreads(Math.min(queue.maxInFlight(), firstSpare));
                 Thread m = new Thread(this::runMaker, name + "-maker");
                 m.setDaemon(true);
                 makerThread = m;
@@ -340,7 +340,7 @@ public class ScheduledArrivalsThreadGroup extends AbstractThreadGroup implements
         private void runMaker() {
             long windowStart = System.nanoTime();
             long offeredAtWindowStart = 0;
-            int spare = Math.max(MIN_SPARE, firstSpare);
+            int spare = firstSpare;
             while (!over && !(arrivalsOver && queue.waiting() == 0)) {
                 long now = System.nanoTime();
                 if (now - windowStart >= SPARE_WINDOW_NANOS) {

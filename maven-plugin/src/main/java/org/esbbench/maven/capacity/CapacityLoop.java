@@ -8,10 +8,15 @@ import java.util.stream.Collectors;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.maven.run.BuildLog;
 import org.esbbench.maven.scenario.MeasuredRun;
+import org.esbbench.maven.scenario.ScenarioRunner;
 import org.esbbench.maven.scenario.TargetRestarts;
 import org.esbbench.maven.servers.TargetWatch;
+import org.esbbench.report.capacity.CapacitySettings;
 import org.esbbench.report.capacity.SearchRow;
+import org.esbbench.report.folder.RunParametersFile;
 import org.esbbench.report.points.Point;
+import org.esbbench.report.run.AnalysisOptions;
+import org.esbbench.report.run.RawResults;
 
 /**
  * The run goal's loop with {@code -Dcapacity}: one search per point of the plan (scenario × size × delay × heap ×
@@ -32,10 +37,9 @@ public final class CapacityLoop {
      * @param options  the analysis options a probe is judged with, as the verify phase's analysis would use them
      * @param settings the objective and the search's settings, as check recorded them
      */
-    public CapacityLoop(MeasuredRun run, org.esbbench.maven.scenario.ScenarioRunner runner,
-                        org.esbbench.report.folder.RunParametersFile plan, org.esbbench.report.run.AnalysisOptions options,
-                        org.esbbench.report.capacity.CapacitySettings settings, org.esbbench.report.run.RawResults raw,
-                        TargetRestarts restarts, TargetWatch targets, BuildLog log) throws IOException {
+    public CapacityLoop(MeasuredRun run, ScenarioRunner runner, RunParametersFile plan, AnalysisOptions options,
+                        CapacitySettings settings, RawResults raw, TargetRestarts restarts, TargetWatch targets,
+                        BuildLog log) throws IOException {
         this.run = run;
         this.search = new PointSearch(run, runner, new ProbeAnalysis(run.layout(), plan, options, log::info), settings,
                 raw, log);
