@@ -26,9 +26,7 @@ public final class CapacityPlan {
         }
         CapacitySettings s = CapacitySettings.of(parameters);
         int searches = plan.points().size();
-        long perSearch = plan.warmupSeconds() + PROBE_OVERHEAD_SECONDS + TYPICAL_PROBES * (s.probeSeconds()
-                + CapacitySettings.PROBE_WARMUP_SECONDS + PROBE_OVERHEAD_SECONDS) + plan.measurementSeconds()
-                + CapacitySettings.PROBE_WARMUP_SECONDS + PROBE_OVERHEAD_SECONDS;
+        long perSearch = perSearchSeconds(s, plan);
         return Optional.of(searches + " capacity search(es) (" + plan.plans().size() + " plan(s) × "
                 + plan.points().size() / Math.max(1, plan.plans().size()) + " point(s)) under "
                 + s.objective().describe() + ": each a " + plan.warmupSeconds() + " s warm-up (closed model, "
@@ -39,6 +37,24 @@ public final class CapacityPlan {
                 + " s confirmation window: about " + ProgressLine.formatDuration(perSearch) + " per search for "
                 + TYPICAL_PROBES + " probes, at most " + ProgressLine.formatDuration(s.deadlineSeconds())
                 + " of probes (-D" + CapacitySettings.DEADLINE + ")");
+    }
+
+    /** About how long one search takes: its warm-up, {@link #TYPICAL_PROBES} probes and the confirmation window. */
+    static long perSearchSeconds(CapacitySettings s, RunParameters plan) {
+        return plan.warmupSeconds() + PROBE_OVERHEAD_SECONDS + TYPICAL_PROBES * (s.probeSeconds()
+                + CapacitySettings.PROBE_WARMUP_SECONDS + PROBE_OVERHEAD_SECONDS) + plan.measurementSeconds()
+                + CapacitySettings.PROBE_WARMUP_SECONDS + PROBE_OVERHEAD_SECONDS;
+    }
+
+    /**
+     * About how long a capacity run's searches take, for a round's length (a search's probes stand in for the
+     * scenario runs of a measured run); empty for any other run.
+     */
+    public static java.util.OptionalLong estimatedSeconds(Map<String, String> parameters, RunParameters plan) {
+        if (!CapacitySettings.requested(parameters)) {
+            return java.util.OptionalLong.empty();
+        }
+        return java.util.OptionalLong.of(plan.points().size() * perSearchSeconds(CapacitySettings.of(parameters), plan));
     }
 
     /** The load part of the run's description: the objective and the search, not a rate. */

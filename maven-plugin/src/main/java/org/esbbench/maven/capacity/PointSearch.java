@@ -64,13 +64,21 @@ final class PointSearch {
         CapacitySearch search = new CapacitySearch(Math.min(start, CapacitySearch.MAX_RATE),
                 settings.precisionPercent() / 100, CapacitySearch.MAX_RATE);
         int probe = 0;
+        int confirmations = 0;
         double spent = 0;
+        Optional<ProbeRow> confirmation = Optional.empty();
         for (ProbeRow r : earlier) {
             if (r.isProbe()) {
                 search.record(r.decided(), r.marginal());
-                probe = r.probe();
-                spent += r.seconds();
+            } else if (r.phase().equals(ProbeRow.CONFIRMATION)) {
+                search.confirm(r.decided());
+                confirmations++;
+                confirmation = Optional.of(r);
+            } else {
+                continue;
             }
+            probe = r.probe();
+            spent += r.seconds();
         }
         if (probe > 0) {
             log.info("capacity: " + key + ": " + probe + " probe(s) of an earlier session replayed, bracket "
@@ -80,27 +88,38 @@ final class PointSearch {
                 + "/s" + (settings.start().isPresent() ? "" : " (a tenth of the warm-up's " + warm.rate() + " msgs/s, closed model)")
                 + ", probes of " + settings.probeSeconds() + " s, to " + fmt(settings.precisionPercent()) + " %");
         long began = System.nanoTime();
-        while (search.next().isPresent()) {
-            double elapsed = spent + (System.nanoTime() - began) / 1e9;
-            if (elapsed >= settings.deadlineSeconds()) {
-                log.warn("capacity: " + key + ": the deadline (-D" + CapacitySettings.DEADLINE + "="
-                        + settings.deadlineSeconds() + " s) came after " + search.probes() + " probes");
-                search.stop();
+        // The probes the search asks for, then a confirmation window at its end; a failed one sends it on under it.
+        while (true) {
+            while (search.next().isPresent()) {
+                double elapsed = spent + (System.nanoTime() - began) / 1e9;
+                if (elapsed >= settings.deadlineSeconds()) {
+                    log.warn("capacity: " + key + ": the deadline (-D" + CapacitySettings.DEADLINE + "="
+                            + settings.deadlineSeconds() + " s) came after " + search.probes() + " probes");
+                    search.stop();
+                    break;
+                }
+                CapacitySearch.Probe next = search.next().get();
+                probe++;
+                ProbeRow row = probe(point, key, probe, next.phase(), 0, next.rate(), settings.probeSeconds());
+                rows.add(row);
+                search.record(row.decided(), row.marginal());
+            }
+            Optional<Integer> confirm = search.toConfirm();
+            if (confirm.isEmpty()) {
                 break;
             }
-            CapacitySearch.Probe next = search.next().get();
             probe++;
-            ProbeRow row = probe(point, key, probe, next.phase(), next.rate(), settings.probeSeconds());
-            rows.add(row);
-            search.record(row.decided(), row.marginal());
-        }
-        CapacitySearch.End end = search.end().orElseThrow();
-        Optional<ProbeRow> confirmation = earlier.stream().filter(r -> r.phase().equals(ProbeRow.CONFIRMATION)).findFirst();
-        if (confirmation.isEmpty() && end.highestPass() > 0) {
-            confirmation = Optional.of(probe(point, key, probe + 1, ProbeRow.CONFIRMATION, end.highestPass(),
+            confirmations++;
+            confirmation = Optional.of(probe(point, key, probe, ProbeRow.CONFIRMATION, confirmations, confirm.get(),
                     run.plan().measurementSeconds()));
             rows.add(confirmation.get());
+            search.confirm(confirmation.get().decided());
+            if (search.end().isEmpty()) {
+                log.info("capacity: " + key + ": the confirmation at " + confirm.get() + "/s failed; the search goes on"
+                        + " under it, bracket " + bracket(search.bracket()));
+            }
         }
+        CapacitySearch.End end = search.end().orElseThrow();
         double seconds = rows.stream().mapToDouble(ProbeRow::seconds).sum();
         SearchRow result = new SearchRow(key, point.withRate(Math.max(1, end.highestPass())),
                 settings.objective().text(), end.status().id, end.highestPass(), end.lowestFail(),
@@ -111,7 +130,9 @@ final class PointSearch {
         log.info(String.format(Locale.ROOT, "capacity of %s under %s: %s%s; %d probes in %s%s", key,
                 settings.objective().text(), result.describe(),
                 result.boundedBy().isEmpty() ? "" : "; bounded by " + result.boundedBy(), result.probes(),
-                ProgressLine.formatDuration(Math.round(seconds)), confirmation.map(c -> "; confirmation at "
+                ProgressLine.formatDuration(Math.round(seconds)), confirmation.map(c -> "; "
+                        + (search.failedConfirmations() > 0 && c.verdict().equals("pass")
+                        ? search.failedConfirmations() + " confirmation(s) failed above it, " : "") + "confirmation at "
                         + c.rate() + "/s for " + run.plan().measurementSeconds() + " s " + (c.verdict().equals("pass")
                         ? "held" : "failed: " + c.reasons()) + " (p99 " + fmt(c.p99()) + " ms, achieved "
                         + fmt(c.achieved()) + "/s)").orElse("")));
@@ -160,15 +181,22 @@ final class PointSearch {
         return warm;
     }
 
-    /** One probe (or the confirmation window): a JMeter run at {@code rate}, judged, recorded, said. */
-    private ProbeRow probe(Point point, String key, int number, String phase, int rate, long windowSeconds)
+    /**
+     * One probe (or a confirmation window, {@code confirmation} its number from 1; 0 for a probe): a JMeter run at
+     * {@code rate}, judged, recorded, said.
+     */
+    private ProbeRow probe(Point point, String key, int number, String phase, int confirmation, int rate,
+                           long windowSeconds)
             throws IOException, InterruptedException, InvalidRunException, SearchFailedException {
         Point at = point.withRate(rate);
-        String name = key + (phase.equals(ProbeRow.CONFIRMATION) ? "_confirmation" : String.format(Locale.ROOT, "_p%02d", number));
+        boolean confirming = phase.equals(ProbeRow.CONFIRMATION);
+        String nth = confirmation > 1 ? Integer.toString(confirmation) : "";
+        String name = key + (confirming ? "_confirmation" + nth : String.format(Locale.ROOT, "_p%02d", number));
         MeasuredRun probeRun = new MeasuredRun(run.root(), run.layout(), run.registry(),
                 run.plan().withWindows(CapacitySettings.PROBE_WARMUP_SECONDS, windowSeconds), run.profile(), run.restarted());
         long started = System.currentTimeMillis();
-        String label = key + (phase.equals(ProbeRow.CONFIRMATION) ? " confirmation" : " probe " + number + " (" + phase + ")")
+        String label = key + (confirming ? " confirmation" + (nth.isEmpty() ? "" : " " + nth) : " probe " + number
+                + " (" + phase + ")")
                 + " at " + rate + " arrivals/s";
         RepeatRow row = runAndRead(probeRun, at, name, label, CapacitySettings.PROBE_WARMUP_SECONDS, windowSeconds,
                 ProbeJvm.FLAGS);
@@ -217,7 +245,10 @@ final class PointSearch {
         return read;
     }
 
-    /** What bounded the lowest failing rate's probes (the last decided there), or the generator. */
+    /**
+     * What bounded the lowest failing rate's probes or confirmation window (the last decided there), or the
+     * generator.
+     */
     private static String boundedBy(CapacitySearch.End end, List<ProbeRow> rows) {
         if (end.status() == CapacitySearch.Status.GENERATOR_LIMIT) {
             return ProbeJudgement.GENERATOR;
@@ -227,7 +258,7 @@ final class PointSearch {
         }
         String bound = "";
         for (ProbeRow r : rows) {
-            if (r.isProbe() && r.rate() == end.lowestFail() && r.verdict().equals("fail")) {
+            if (r.probe() > 0 && r.rate() == end.lowestFail() && r.verdict().equals("fail")) {
                 bound = r.bound();
             }
         }

@@ -193,7 +193,9 @@ public class CheckMojo extends RunParametersMojo {
             // The chain's warm-up before the first point and after each server restart counts as load too.
             long chain = ChainWarmup.length(step.parameter("chainWarmup"), run.plan().warmupSeconds())
                     .toSeconds() * (1 + run.plan().serverRestarts());
-            return new RoundCheck.Estimate(run.plan().estimatedSeconds() + chain, run.plan().scenarioRuns(),
+            long load = org.esbbench.maven.capacity.CapacityPlan.estimatedSeconds(step.mergedParameters().values(), run.plan())
+                    .orElse(run.plan().estimatedSeconds());
+            return new RoundCheck.Estimate(load + chain, run.plan().scenarioRuns(),
                     DiskEstimate.of(run.toMeasure(), run.plan().loadSeconds(), step.flag("dashboards"), run.keep()),
                     run.servers().startsServer());
         } catch (MojoFailureException e) {

@@ -65,11 +65,6 @@ public final class RoundCheck {
     public Path newRound(String targets, int iterations, String scenarios, Map<String, String> parameters,
                          TargetCheck check, DiskEstimate.FreeSpace freeSpace, boolean measures, RoundPointer pointer)
             throws InvalidRunException, IOException {
-        if (org.esbbench.report.capacity.CapacitySettings.requested(parameters)) {
-            // A round's report compares points at the same loads; a search's points are at each server's own rate.
-            throw new InvalidRunException("-Dcapacity with -Dtargets: a round of capacity searches is not supported yet;"
-                    + " search each target in a run of its own (-Dtarget=NAME -Dcapacity=...)");
-        }
         List<Scenario> asked = RunParameters.scenarios(scenarios).stream()
                 .sorted(Comparator.comparingInt(Scenario::ordinal)).toList();
         RoundTargets round = RoundTargets.parse(targets, root.resolve("config/targets"), asked);

@@ -66,6 +66,9 @@ class CapacityPlanTest {
         assertThat(line).startsWith("2 capacity search(es) (2 plan(s) × 1 point(s)) under p99<=20ms, errors<=0%"
                 + " (implied), incorrect<=0% (implied)").contains("about 0:05:05 per search", "at most 0:30:00 of probes");
         assertThat(CapacityPlan.summary(values("scenarios=direct"), parse(values("scenarios=direct")))).isEmpty();
+        // A round's length counts the searches, not the scenario runs of a measured run.
+        assertThat(CapacityPlan.estimatedSeconds(v, parse(v))).hasValue(2 * 305);
+        assertThat(CapacityPlan.estimatedSeconds(values("scenarios=direct"), parse(values("scenarios=direct")))).isEmpty();
     }
 
     @Test

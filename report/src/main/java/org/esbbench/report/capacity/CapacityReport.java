@@ -26,7 +26,8 @@ public final class CapacityReport {
             + " it stop at. \"≥ R, the generator's limit\" means the load generator failed to keep its schedule first:"
             + " R is a lower bound of the server's capacity, not the server's own limit. Bounded by says what held the"
             + " lowest failing probe back (the server's cores, the in-flight cap, the generator, or latency with no core"
-            + " saturated); the confirmation is one more window at the capacity, of the run's measurement length.";
+            + " saturated); the confirmation is one more window at the capacity, of the run's measurement length (a"
+            + " failed one counts as a failure at its rate and the search goes on below it).";
 
     private CapacityReport() {
     }

@@ -3,6 +3,7 @@ package org.esbbench.report.capacity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeSet;
 
 /**
  * The search for the highest arrival rate a server holds under an objective, one probe at a time, as Nighthawk's
@@ -13,6 +14,11 @@ import java.util.Optional;
  * remembered as the generator's: a search whose lowest failing rate is the generator's ends {@link
  * Status#GENERATOR_LIMIT}, the capacity at least the highest pass, never a figure of the server's.
  *
+ * <p>The end is then held for a confirmation window ({@link #toConfirm}, {@link #confirm}). A confirmation that fails
+ * is a failure at that rate: the capacity falls to the highest pass below it and the search goes on under it, to be
+ * confirmed again, up to {@link #CONFIRMATIONS} windows; a short probe that passed by the luck of its window (a 10 s
+ * p99 near the knee varies by a fifth between windows) is thus not reported as the capacity.
+ *
  * <p>It is a pure state machine fed with verdicts ({@link #record}), so a resumed run replays the probes it has
  * and goes on from the last.
  */
@@ -20,6 +26,11 @@ public final class CapacitySearch {
 
     /** Probes of one rate at most when its decisions are marginal: the majority of three decides. */
     public static final int VOTES = 3;
+    /**
+     * Confirmation windows at most: after this many failed, the search ends {@link Status#UNCONFIRMED} at the highest
+     * pass under the last failed one rather than search on (each window is the run's measurement window long).
+     */
+    public static final int CONFIRMATIONS = 3;
     /** The lowest rate a search goes down to, arrivals per second. */
     public static final int MIN_RATE = 1;
     /** The highest rate a search offers, arrivals per second (the open model's own limit). */
@@ -36,7 +47,12 @@ public final class CapacitySearch {
         /** The highest rate the suite offers passed. */
         ABOVE_MAX("above-max"),
         /** The deadline came first: the bracket as it was. */
-        DEADLINE("deadline");
+        DEADLINE("deadline"),
+        /**
+         * A confirmation window failed and no other could be run (the deadline, or {@link #CONFIRMATIONS} failed):
+         * the capacity is the highest pass under it, not confirmed.
+         */
+        UNCONFIRMED("unconfirmed");
 
         public final String id;
 
@@ -71,6 +87,10 @@ public final class CapacitySearch {
     private final int maxRate;
     private int highestPass;
     private int lowestFail;
+    /** Every rate decided a pass: the capacity falls back to the highest of them under a failed confirmation. */
+    private final TreeSet<Integer> passedRates = new TreeSet<>();
+    private int failedConfirmations;
+    private boolean confirmed;
     private Probe current;
     private final List<Boolean> votes = new ArrayList<>();
     private End end;
@@ -155,9 +175,51 @@ public final class CapacitySearch {
         int rate = current.rate();
         if (passed) {
             highestPass = Math.max(highestPass, rate);
+            passedRates.add(rate);
         } else if (lowestFail == 0 || rate < lowestFail) {
             lowestFail = rate;
             generatorAbove = false;
+        }
+        advance();
+    }
+
+    /**
+     * The rate the confirmation window is to hold: the ended search's highest pass, until a confirmation held; empty
+     * while the search goes on, when nothing passed, once one held, or when it ended {@link Status#UNCONFIRMED}.
+     */
+    public Optional<Integer> toConfirm() {
+        return end != null && !confirmed && end.highestPass() > 0 && end.status() != Status.UNCONFIRMED
+                ? Optional.of(end.highestPass()) : Optional.empty();
+    }
+
+    /** Confirmation windows that failed so far. */
+    public int failedConfirmations() {
+        return failedConfirmations;
+    }
+
+    /**
+     * The verdict of the confirmation window at {@link #toConfirm()}'s rate. A pass keeps the end; a failure (the
+     * server's or the generator's) is recorded as a failure at that rate, the capacity falls to the highest pass
+     * under it and the search goes on ({@link #next()}), or ends {@link Status#UNCONFIRMED} after a deadline or the
+     * last of {@link #CONFIRMATIONS}.
+     */
+    public void confirm(ProbeJudgement.Verdict verdict) {
+        int rate = toConfirm().orElseThrow(() -> new IllegalStateException("nothing to confirm: " + end));
+        if (verdict == ProbeJudgement.Verdict.PASS) {
+            confirmed = true;
+            return;
+        }
+        failedConfirmations++;
+        Status was = end.status();
+        passedRates.tailSet(rate, true).clear();
+        highestPass = passedRates.isEmpty() ? 0 : passedRates.last();
+        lowestFail = rate;
+        generatorAbove = verdict == ProbeJudgement.Verdict.GENERATOR;
+        votes.clear();
+        end = null;
+        if (was == Status.DEADLINE || failedConfirmations >= CONFIRMATIONS) {
+            end = new End(Status.UNCONFIRMED, highestPass, lowestFail);
+            return;
         }
         advance();
     }

@@ -24,8 +24,8 @@ import org.esbbench.report.points.Point;
  * @param capacity     the highest rate that passed, 0 when none did
  * @param lowestFail   the lowest rate that failed, 0 when none did
  * @param boundedBy    what bounded the lowest failing probe ({@link ProbeJudgement#bound})
- * @param confirmation held, failed or none (no rate passed)
- * @param confirmationRun the confirmation window's scenario run (its files), empty when none
+ * @param confirmation held, failed (the last window run failed) or none (no rate passed)
+ * @param confirmationRun the last confirmation window's scenario run (its files), empty when none
  */
 public record SearchRow(String key, Point point, String objective, String status, int capacity, int lowestFail,
                         double precisionPct, String boundedBy, int probes, double searchSeconds, int start,
@@ -64,6 +64,8 @@ public record SearchRow(String key, Point point, String objective, String status
             case ABOVE_MAX -> "≥ " + rate(capacity) + "/s: the highest rate offered passed";
             case DEADLINE -> (capacity > 0 ? "≥ " + rate(capacity) + "/s" : "not found")
                     + (lowestFail > 0 ? ", < " + rate(lowestFail) + "/s" : "") + ": the deadline came first";
+            case UNCONFIRMED -> (capacity > 0 ? rate(capacity) + "/s not confirmed" : "not found")
+                    + ": the confirmation window at " + rate(lowestFail) + "/s failed";
         };
     }
 

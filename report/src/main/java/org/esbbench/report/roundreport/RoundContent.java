@@ -7,6 +7,8 @@ import org.esbbench.report.round.Setting;
 import org.esbbench.report.round.TargetRunResult;
 
 import java.util.List;
+import java.util.Optional;
+import org.esbbench.report.capacity.RoundCapacities;
 
 /**
  * Everything round.md and round.html show, gathered once so that both say the same.
@@ -15,9 +17,11 @@ import java.util.List;
  * @param results   every target run with what its folder gave (for the runs not measured and why)
  * @param charts    the charts written
  * @param published the published ratios
+ * @param capacities the searches' capacities of a round run with -Dcapacity (then shown instead of the figures at a
+ *                   load); empty otherwise
  */
 record RoundContent(RoundTable table, List<TargetRunResult> results, List<RoundCharts.Written> charts,
-                    PublishedRatios published) {
+                    PublishedRatios published, Optional<RoundCapacities> capacities) {
 
     RoundContent {
         results = List.copyOf(results);
@@ -35,6 +39,18 @@ record RoundContent(RoundTable table, List<TargetRunResult> results, List<RoundC
 
     List<RoundCharts.Written> charts(Setting setting) {
         return charts.stream().filter(c -> c.setting().equals(setting)).toList();
+    }
+
+    /** The published servers' columns beside a capacity round's ratios (the round's first count of users). */
+    List<PublishedRatios.Column> publishedForCapacity() {
+        String users = round().parameters().getOrDefault("users", "");
+        int first;
+        try {
+            first = Integer.parseInt(users.split(",")[0].strip());
+        } catch (NumberFormatException e) {
+            first = 0;
+        }
+        return published.columns(first);
     }
 
     /** The target runs the report could not use, in running order. */

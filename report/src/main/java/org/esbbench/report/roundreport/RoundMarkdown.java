@@ -12,6 +12,7 @@ import org.esbbench.report.roundreport.ReportTable.Cell;
 import org.esbbench.report.roundreport.ReportTable.Row;
 
 import java.util.List;
+import org.esbbench.report.capacity.RoundCapacities;
 
 /**
  * {@code round.md}: the round for people, in the order a reader asks: what was run (parameters, targets, the
@@ -39,7 +40,8 @@ final class RoundMarkdown {
         notServed.forEach(l -> md.append("- ").append(l).append('\n'));
         md.append("\n## Order of the runs\n\n").append(markdown(RoundTables.order(round)));
 
-        List<Setting> settings = table.settings();
+        List<Setting> settings = content.capacities().isPresent() ? List.of() : table.settings();
+        content.capacities().ifPresent(caps -> capacity(md, content, caps));
         for (Setting setting : settings) {
             md.append("\n## Results").append(settings.size() == 1 ? "" : ": " + setting.label()).append("\n\n");
             if (settings.size() == 1) {
@@ -68,7 +70,7 @@ final class RoundMarkdown {
                 charts.forEach(c -> md.append("![").append(c.title()).append("](").append(c.href()).append(")\n\n"));
             }
         }
-        if (settings.isEmpty()) {
+        if (settings.isEmpty() && content.capacities().map(c -> c.cells().isEmpty()).orElse(true)) {
             md.append("\n## Results\n\nNo target run of the round has figures yet.\n");
         }
         md.append("\n## Run folders\n\n").append(markdown(RoundTables.runs(round)));
@@ -78,6 +80,24 @@ final class RoundMarkdown {
             missing.forEach(r -> md.append("- ").append(RoundTexts.notMeasured(r)).append('\n'));
         }
         return md.toString();
+    }
+
+    /** A capacity round's section per setting: the capacities, the ratios to direct beside the published. */
+    private static void capacity(StringBuilder md, RoundContent content, RoundCapacities caps) {
+        RoundRecord round = content.round();
+        List<PublishedRatios.Column> published = content.publishedForCapacity();
+        caps.settings().forEach((key, label) -> {
+            md.append("\n## ").append(RoundCapacityTables.heading(caps)).append(": ").append(label).append("\n\n");
+            md.append(markdown(RoundCapacityTables.capacity(caps, round, key))).append('\n')
+                    .append(RoundCapacityTables.LEGEND).append("\n\n");
+            RoundCapacityTables.beyondPrecision(caps, key).forEach(l -> md.append("- ").append(l).append('\n'));
+            md.append("\n### Capacity ratio to direct\n\n")
+                    .append(markdown(RoundCapacityTables.ratios(caps, round, key, published))).append('\n')
+                    .append(RoundCapacityTables.RATIO_LEGEND).append("\n\n");
+            RoundTexts.columnNotes(published).forEach(l -> md.append("- ").append(l).append('\n'));
+            md.append("\nSources of the published ratios:\n\n");
+            RoundTexts.sources(published).forEach(l -> md.append("- ").append(l).append('\n'));
+        });
     }
 
     static String markdown(ReportTable table) {

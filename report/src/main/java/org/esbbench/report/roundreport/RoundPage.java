@@ -16,6 +16,7 @@ import org.esbbench.report.roundreport.ReportTable.Row;
 import org.jsoup.nodes.Element;
 
 import java.util.List;
+import org.esbbench.report.capacity.RoundCapacities;
 
 /**
  * {@code round.html}: round.md as one static page (inline CSS, no network) with the charts, in the results index's
@@ -61,7 +62,8 @@ final class RoundPage {
         }
         section(body, "order", "Order of the runs").appendChild(scroll(html(RoundTables.order(round), "order")));
 
-        List<Setting> settings = table.settings();
+        List<Setting> settings = content.capacities().isPresent() ? List.of() : table.settings();
+        content.capacities().ifPresent(caps -> capacity(body, content, caps));
         for (Setting setting : settings) {
             Element results = section(body, "results", "Results" + (settings.size() == 1 ? "" : ": " + setting.label()));
             results.id("results-" + setting.sample().key()).attr("data-setting", setting.sample().key());
@@ -102,7 +104,7 @@ final class RoundPage {
                 }
             }
         }
-        if (settings.isEmpty()) {
+        if (settings.isEmpty() && content.capacities().map(c -> c.cells().isEmpty()).orElse(true)) {
             section(body, "results", "Results").appendElement("p").text("No target run of the round has figures yet.");
         }
         section(body, "runs", "Run folders").appendChild(scroll(html(RoundTables.runs(round), "runs")));
@@ -113,6 +115,24 @@ final class RoundPage {
         }
         page.appendLayoutCheck();
         return page.document().outerHtml() + "\n";
+    }
+
+    /** A capacity round's section per setting, as round.md has it. */
+    private static void capacity(Element body, RoundContent content, RoundCapacities caps) {
+        List<PublishedRatios.Column> published = content.publishedForCapacity();
+        caps.settings().forEach((key, label) -> {
+            Element s = section(body, "capacity", RoundCapacityTables.heading(caps) + ": " + label);
+            s.id("capacity-" + key.replaceFirst("^_", ""));
+            s.appendChild(scroll(html(RoundCapacityTables.capacity(caps, content.round(), key), "capacity")));
+            s.appendElement("p").addClass("legend").text(RoundCapacityTables.LEGEND);
+            list(s, RoundCapacityTables.beyondPrecision(caps, key), "beyond-precision");
+            s.appendElement("h3").text("Capacity ratio to direct");
+            s.appendChild(scroll(html(RoundCapacityTables.ratios(caps, content.round(), key, published), "ratios")));
+            s.appendElement("p").addClass("legend").text(RoundCapacityTables.RATIO_LEGEND);
+            list(s, RoundTexts.columnNotes(published), "notes");
+            s.appendElement("p").text("Sources of the published ratios:");
+            list(s, RoundTexts.sources(published), "sources");
+        });
     }
 
     /** A section of the page; its class names what it holds, and its id too unless it can repeat (per setting). */

@@ -17,6 +17,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import org.esbbench.report.capacity.RoundCapacities;
 import java.util.function.Consumer;
 
 /**
@@ -68,10 +70,14 @@ public final class RoundReport {
         RoundTable table = new RoundTable(round, RoundCells.of(round, runs));
         PublishedRatios published = PublishedRatios.load();
 
+        Optional<RoundCapacities> capacities = RoundCapacities.of(round, runs, results, log);
+
         Path csv = roundDir.resolve(RoundCsv.FILE);
         RoundCsv.write(table.cells(), csv);
-        List<RoundCharts.Written> charts = RoundCharts.write(table, published, roundDir.resolve(RunLayout.CHARTS));
-        RoundContent content = new RoundContent(table, runs, charts, published);
+        // A capacity round's points are each at its own server's capacity: bars of them side by side compare nothing.
+        List<RoundCharts.Written> charts = capacities.isPresent() ? List.of()
+                : RoundCharts.write(table, published, roundDir.resolve(RunLayout.CHARTS));
+        RoundContent content = new RoundContent(table, runs, charts, published, capacities);
         Path md = roundDir.resolve(RoundMarkdown.FILE);
         Files.writeString(md, RoundMarkdown.of(content), StandardCharsets.UTF_8);
         Path html = roundDir.resolve(RoundPage.FILE);

@@ -199,6 +199,99 @@ class CapacitySearchTest {
     }
 
     @Test
+    void aHeldConfirmationKeepsTheEnd() {
+        CapacitySearch search = new CapacitySearch(100, 0.05, 100_000);
+        run(search, rate -> rate <= 1840);
+        CapacitySearch.End end = search.end().orElseThrow();
+
+        assertThat(search.toConfirm()).hasValue(end.highestPass());
+        search.confirm(PASS);
+
+        assertThat(search.end()).hasValue(end);
+        assertThat(search.toConfirm()).isEmpty();
+        assertThat(search.next()).isEmpty();
+    }
+
+    @Test
+    void aFailedConfirmationIsAFailureThereAndTheSearchGoesOnUnderIt() {
+        // Probes of a server that holds 1,700/s, one of which passed 1,800 by luck; its confirmation fails.
+        CapacitySearch search = new CapacitySearch(1000, 0.05, 100_000);
+        List<String> probes = run(search, rate -> rate <= 1800);
+        assertThat(probes).containsExactly("1000 start", "2000 exponential", "1500 bisection", "1750 bisection",
+                "1875 bisection", "1813 bisection");
+        assertThat(search.toConfirm()).hasValue(1750);
+
+        search.confirm(FAIL);
+
+        assertThat(search.failedConfirmations()).isEqualTo(1);
+        assertThat(search.end()).isEmpty();
+        assertThat(search.bracket().highestPass()).isEqualTo(1500);
+        assertThat(search.bracket().lowestFail()).isEqualTo(1750);
+        assertThat(run(search, rate -> rate <= 1700)).containsExactly("1625 bisection", "1688 bisection");
+        assertThat(search.end()).hasValue(new CapacitySearch.End(Status.FOUND, 1688, 1750));
+        assertThat(search.toConfirm()).hasValue(1688);
+        search.confirm(PASS);
+        assertThat(search.end()).hasValue(new CapacitySearch.End(Status.FOUND, 1688, 1750));
+    }
+
+    @Test
+    void aConfirmationFailedByTheGeneratorMovesTheGeneratorsLimitDown() {
+        CapacitySearch search = new CapacitySearch(1000, 0.05, 100_000);
+        search.record(PASS, false);
+        search.record(GENERATOR, false);
+        run(search, rate -> true);
+        assertThat(search.end()).hasValue(new CapacitySearch.End(Status.GENERATOR_LIMIT, 1938, 0));
+
+        search.confirm(GENERATOR);
+        run(search, rate -> true);
+
+        assertThat(search.end()).hasValue(new CapacitySearch.End(Status.GENERATOR_LIMIT, 1875, 0));
+        assertThat(search.toConfirm()).hasValue(1875);
+    }
+
+    @Test
+    void afterTheLastFailedConfirmationTheCapacityIsLeftUnconfirmed() {
+        CapacitySearch search = new CapacitySearch(1000, 0.05, 100_000);
+        run(search, rate -> rate <= 1800);
+        for (int i = 1; i < CapacitySearch.CONFIRMATIONS; i++) {
+            search.confirm(FAIL);
+            run(search, rate -> true);
+            assertThat(search.end().orElseThrow().status()).isEqualTo(Status.FOUND);
+        }
+        int last = search.toConfirm().orElseThrow();
+
+        search.confirm(FAIL);
+
+        CapacitySearch.End end = search.end().orElseThrow();
+        assertThat(end.status()).isEqualTo(Status.UNCONFIRMED);
+        assertThat(end.lowestFail()).isEqualTo(last);
+        assertThat(end.highestPass()).isLessThan(last).isPositive();
+        assertThat(search.toConfirm()).isEmpty();
+        assertThat(search.next()).isEmpty();
+        assertThat(search.failedConfirmations()).isEqualTo(CapacitySearch.CONFIRMATIONS);
+    }
+
+    @Test
+    void aFailedConfirmationAfterTheDeadlineEndsUnconfirmed() {
+        CapacitySearch search = new CapacitySearch(100, 0.05, 100_000);
+        search.record(PASS, false);
+        search.record(PASS, false);
+        search.record(FAIL, false);
+        search.stop();
+        assertThat(search.toConfirm()).hasValue(200);
+
+        search.confirm(FAIL);
+
+        assertThat(search.end()).hasValue(new CapacitySearch.End(Status.UNCONFIRMED, 100, 200));
+    }
+
+    @Test
+    void confirmingBeforeTheEndIsRefused() {
+        CapacitySearch search = new CapacitySearch(100, 0.05, 100_000);
+        assertThatThrownBy(() -> search.confirm(PASS)).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
     void startAndPrecisionOutsideTheirRangesAreRefused() {
         assertThatThrownBy(() -> new CapacitySearch(0, 0.05, 100)).hasMessageContaining("start rate 0");
         assertThatThrownBy(() -> new CapacitySearch(200, 0.05, 100)).hasMessageContaining("start rate 200");

@@ -85,12 +85,20 @@ final class RoundFixture {
     /** Writes round.json in {@code results/round-<ID>/}; returns that folder. */
     static Path round(Path results, List<String> targets, int iterations, List<String> scenarios,
                       Map<String, List<String>> notServed, List<RoundRecord.TargetRun> runs) throws IOException {
+        return round(results, targets, iterations, scenarios, notServed, runs,
+                Map.of("users", "10", "size", "1024", "warmup", "60", "measurement", "120"));
+    }
+
+    /** As {@link #round}, with the round's parameters as given. */
+    static Path round(Path results, List<String> targets, int iterations, List<String> scenarios,
+                      Map<String, List<String>> notServed, List<RoundRecord.TargetRun> runs,
+                      Map<String, String> parameters) throws IOException {
         Map<String, List<String>> served = new HashMap<>();
         for (String t : targets) {
             served.put(t, scenarios.stream().filter(s -> !notServed.getOrDefault(t, List.of()).contains(s)).toList());
         }
         RoundRecord record = new RoundRecord(ID, "2026-11-28T09:00:00Z", targets, iterations, scenarios,
-                Map.of("users", "10", "size", "1024", "warmup", "60", "measurement", "120"), served, notServed, runs);
+                parameters, served, notServed, runs);
         Path dir = RoundRecord.dir(results, ID);
         record.write(dir);
         return dir;

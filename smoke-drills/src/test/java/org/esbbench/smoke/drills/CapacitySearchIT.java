@@ -168,7 +168,15 @@ class CapacitySearchIT {
         assertThat(decided).allSatisfy(p -> assertThat(p.achieved()).as("achieved of probe " + p.probe())
                 .isGreaterThan(0.5 * p.rate()));
         CapacitySearch replay = new CapacitySearch(search.start(), PRECISION_PCT / 100, CapacitySearch.MAX_RATE);
-        for (ProbeRow p : decided) {
+        for (ProbeRow p : probes.stream().filter(r -> r.probe() > 0).toList()) {
+            if (p.phase().equals(ProbeRow.CONFIRMATION)) {
+                if (replay.end().isEmpty()) {
+                    replay.stop(); // the deadline ended the probes before this window
+                }
+                assertThat(replay.toConfirm()).as("the rate confirmed at probe " + p.probe()).hasValue(p.rate());
+                replay.confirm(p.decided());
+                continue;
+            }
             assertThat(replay.next()).as("the search goes on before probe " + p.probe())
                     .hasValue(new CapacitySearch.Probe(p.rate(), p.phase()));
             replay.record(p.decided(), p.marginal());
@@ -215,11 +223,18 @@ class CapacitySearchIT {
         // Integer.MAX_VALUE: no rate of this search comes near the suite's highest (it would have ended above-max).
         CapacitySearch replay = new CapacitySearch(start, PRECISION_PCT / 100, Integer.MAX_VALUE);
         boolean bisecting = false;
-        for (int i = 0; i < decided.size(); i++) {
-            ProbeRow p = decided.get(i);
+        int number = 0;
+        // The probes and the confirmation windows in their order: a failed confirmation sends the search on under it.
+        for (ProbeRow p : own.stream().filter(r -> r.probe() > 0).toList()) {
+            number++;
+            assertThat(p.probe()).as("probe numbers from 1, the confirmations' among them").isEqualTo(number);
+            if (p.phase().equals(ProbeRow.CONFIRMATION)) {
+                assertThat(replay.toConfirm()).as("the search's end to confirm at probe " + p.probe()).hasValue(p.rate());
+                replay.confirm(p.decided());
+                continue;
+            }
             Optional<CapacitySearch.Probe> next = replay.next();
             assertThat(next).as("the search goes on before probe " + p.probe()).isPresent();
-            assertThat(p.probe()).as("probe numbers from 1").isEqualTo(i + 1);
             assertThat(p.rate()).as("rate of probe " + p.probe()).isEqualTo(next.get().rate());
             assertThat(p.phase()).as("phase of probe " + p.probe()).isEqualTo(next.get().phase());
             bisecting |= p.phase().equals("bisection");
@@ -228,6 +243,7 @@ class CapacitySearchIT {
             }
             replay.record(p.decided(), p.marginal());
         }
+        assertThat(replay.toConfirm()).as("nothing left to confirm").isEmpty();
         CapacitySearch.End end = replay.end().orElseThrow(() -> new AssertionError("the replayed search goes on"));
         assertThat(end.status().id).as("the replay's end").isEqualTo(search.status());
         assertThat(end.highestPass()).as("the replay's highest pass").isEqualTo(search.capacity());
@@ -237,16 +253,22 @@ class CapacitySearchIT {
         return decided;
     }
 
-    /** The confirmation window: one row at the capacity, for the measurement window, named in capacity.csv. */
+    /**
+     * The confirmation windows: the last row of the search, named in capacity.csv; held at the capacity, or failed at
+     * the lowest fail of a search left unconfirmed; every one before it failed.
+     */
     private static ProbeRow requireConfirmation(RunLayout layout, SearchRow search, List<ProbeRow> own) {
         List<ProbeRow> confirmations = own.stream().filter(p -> p.phase().equals(ProbeRow.CONFIRMATION)).toList();
-        assertThat(confirmations).as("confirmation rows").hasSize(1);
-        ProbeRow c = confirmations.get(0);
-        assertThat(c.rate()).as("the confirmation's rate").isEqualTo(search.capacity());
+        assertThat(confirmations).as("confirmation rows").hasSizeBetween(1, CapacitySearch.CONFIRMATIONS);
+        ProbeRow c = confirmations.get(confirmations.size() - 1);
+        assertThat(confirmations.subList(0, confirmations.size() - 1)).as("confirmations before the last")
+                .allSatisfy(f -> assertThat(f.verdict()).isNotEqualTo("pass"));
         assertThat(c.scenarioRun()).as("confirmation_run").isEqualTo(search.confirmationRun());
         assertThat(search.confirmation()).as("confirmation").isIn("held", "failed");
         assertThat(search.confirmation().equals("held")).as("held against its verdict " + c.verdict())
                 .isEqualTo(c.verdict().equals("pass"));
+        assertThat(c.rate()).as("the last confirmation's rate")
+                .isEqualTo(c.verdict().equals("pass") ? search.capacity() : search.lowestFail());
         assertThat(own.get(own.size() - 1)).as("the confirmation: the search's last row").isEqualTo(c);
         return c;
     }
