@@ -1,7 +1,6 @@
 package org.esbbench.report.roundreport;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -56,7 +55,7 @@ final class RoundCapacityTables {
             }
             rows.add(new Row(cells, false));
         }
-        return new ReportTable("capacity", headings, numeric(targets.size()), rows);
+        return new ReportTable("capacity", headings, RoundTables.numeric(targets.size()), rows);
     }
 
     private static Cell cell(RoundCapacities caps, RoundCapacities.Cell c, int planned) {
@@ -97,13 +96,10 @@ final class RoundCapacityTables {
                         : (c.get().ratioBound().isEmpty() ? "" : c.get().ratioBound() + " ")
                         + Decimal.fixed(c.get().ratio(), 2)));
             }
-            for (PublishedRatios.Column p : published) {
-                PublishedRatios.Ratio r = p.byScenario().get(scenario);
-                cells.add(Cell.of(r == null ? "" : Decimal.fixed(r.ratio(), 2) + (r.incorrect() ? RoundTables.INCORRECT_MARK : "")));
-            }
+            published.forEach(p -> cells.add(RoundTables.published(p, scenario)));
             rows.add(new Row(cells, false));
         }
-        return new ReportTable("capacity-ratios", headings, numeric(headings.size() - 1), rows);
+        return new ReportTable("capacity-ratios", headings, RoundTables.numeric(headings.size() - 1), rows);
     }
 
     /** The cells whose iterations spread beyond the precision, one line each. */
@@ -119,11 +115,5 @@ final class RoundCapacityTables {
 
     private static String rate(double r) {
         return String.format(Locale.ROOT, "%,d", Math.round(r));
-    }
-
-    private static List<Boolean> numeric(int columns) {
-        List<Boolean> numeric = new ArrayList<>(List.of(false));
-        numeric.addAll(Collections.nCopies(columns, true));
-        return numeric;
     }
 }

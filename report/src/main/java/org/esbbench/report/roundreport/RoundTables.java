@@ -188,8 +188,7 @@ final class RoundTables {
                 }
             }
             for (PublishedRatios.Column c : published) {
-                PublishedRatios.Ratio r = c.byScenario().get(scenario);
-                cells.add(Cell.of(r == null ? "" : Decimal.fixed(r.ratio(), 2) + (r.incorrect() ? INCORRECT_MARK : "")));
+                cells.add(published(c, scenario));
             }
             rows.add(new Row(cells, false));
         }
@@ -209,8 +208,14 @@ final class RoundTables {
         return headings;
     }
 
+    /** A published column's ratio at {@code scenario}, marked when the publication found its replies incorrect. */
+    static Cell published(PublishedRatios.Column column, String scenario) {
+        PublishedRatios.Ratio r = column.byScenario().get(scenario);
+        return Cell.of(r == null ? "" : Decimal.fixed(r.ratio(), 2) + (r.incorrect() ? INCORRECT_MARK : ""));
+    }
+
     /** A first column of names, then {@code columns} columns of numbers. */
-    private static List<Boolean> numeric(int columns) {
+    static List<Boolean> numeric(int columns) {
         List<Boolean> numeric = new ArrayList<>(List.of(false));
         numeric.addAll(Collections.nCopies(columns, true));
         return numeric;
