@@ -1,5 +1,6 @@
 package org.esbbench.esb.http;
 
+import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.channel.ChannelHandler;
@@ -10,6 +11,8 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.PrematureChannelClosureException;
 import io.netty.handler.timeout.IdleStateHandler;
 import org.apache.camel.component.netty.ChannelHandlerFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Puts a {@link RequestGuard} on every connection of the HTTP consumer. Camel's only hook into its server
@@ -69,11 +72,20 @@ public final class RequestGuardFactory extends ChannelHandlerAdapter implements 
      * A connection closed in the middle of a request (rejected by the guard, or the client went away)
      * makes the aggregator raise PrematureChannelClosureException; Camel's handler would log it with a
      * stack trace and try to answer on a closed channel. There is no one to answer: it is dropped here.
+     * So is a socket error (a client that reset its connection, a write to one it closed): Camel's handler
+     * would log the exception and a 404 it "sends" to nobody, counted as a rejection it never made.
      */
     static final class PrematureClosureFilter extends ChannelInboundHandlerAdapter {
+        private static final Logger LOG = LoggerFactory.getLogger(PrematureClosureFilter.class);
+
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) throws Exception {
             if (cause instanceof PrematureChannelClosureException) {
+                return;
+            }
+            if (cause instanceof IOException) {
+                LOG.debug("{}: connection ended by the client: {}", ctx.channel().remoteAddress(), cause.getMessage());
+                ctx.close();
                 return;
             }
             super.exceptionCaught(ctx, cause);
