@@ -83,7 +83,9 @@ public final class NewRun implements RunChecks.Run {
         // Which CPUs the server and the rest get: a count this machine cannot give is refused here, before any load.
         // The profile's server.* keys tell whether the suite starts the server.
         boolean startsServer = new TargetServers(root, null, profile, Duration.ZERO, log::info).startsServer();
-        CpuLayout cpus = CpuPlanner.forThisMachine().plan(parameters.getOrDefault("serverCpus", ""), startsServer,
+        CpuPlanner planner = CpuPlanner.forThisMachine();
+        log.info("CPU topology: " + planner.topology().describe() + "; this build may use " + planner.usable().words());
+        CpuLayout cpus = planner.plan(parameters.getOrDefault("serverCpus", ""), startsServer,
                 merged.fromMatrix("serverCpus"));
         parameters = recordServerCores(parameters, cpus);
         parameters = UsersPerCore.apply(parameters, cpus, merged.explicit("users"), log);
@@ -138,6 +140,7 @@ public final class NewRun implements RunChecks.Run {
         java.util.Optional<String> capacity = org.esbbench.maven.capacity.CapacityPlan.summary(parameters, plan);
         log.info(capacity.orElse(RunSummary.summarise(plan)));
         log.info("CPUs: " + cpus.describe());
+        cpus.notes().forEach(note -> log.info("CPUs: " + note));
         if (capacity.isEmpty()) {
             describeMemory();
         }

@@ -1,29 +1,70 @@
 package org.esbbench.maven.cores;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.report.cores.CpuLayout;
 import org.esbbench.report.cores.CpuList;
-import org.esbbench.report.cores.OnlineCpus;
+import org.esbbench.report.topology.CoreChoice;
+import org.esbbench.report.topology.CpuTopology;
+import org.esbbench.report.topology.SysfsCopy;
 
 /**
- * Plans which CPUs each role of a run gets, from {@code -DserverCpus}, the machine's online CPUs and whether the
- * suite starts the server; check calls it before any load, so a count the machine cannot give is refused then,
- * naming what it can. The server gets the last CPUs (the kernel tends to put interrupts on CPU 0), the harness the
- * rest; at least one CPU always stays for the load generator. Several counts ({@code 1,2}) make the count a dimension
- * of the points: the server gets the last n CPUs at each count n, the harness the CPUs the largest leaves.
+ * Plans which CPUs each role of a run gets, from {@code -DserverCpus}, the machine's topology (physical cores and
+ * their hardware threads, sockets, NUMA nodes) and the CPUs this build may use (its affinity, which a container's or
+ * a cgroup's cpuset bounds), and whether the suite starts the server; check calls it before any load, so a count the
+ * CPUs cannot give is refused then, naming what they can. The server gets whole physical cores ({@link CoreChoice}),
+ * the last ones, on one NUMA node where they fit (the kernel tends to put interrupts on CPU 0); the load generator
+ * and the rest of the harness get the cores that share none of their threads with the server's; at least one core
+ * always stays for the generator. Several counts ({@code 1,2}) make the count a dimension of the points: each count
+ * takes the last whole cores of the largest's, the harness the cores the largest leaves.
  */
 public final class CpuPlanner {
-    private final CpuList machine;
+    private final CpuTopology topology;
+    private final CpuList usable;
     private final CpuLayout.Method method;
 
-    CpuPlanner(CpuList machine, CpuLayout.Method method) {
-        this.machine = machine;
+    CpuPlanner(CpuTopology topology, CpuList usable, CpuLayout.Method method) {
+        this.topology = topology;
+        this.usable = new CpuList(usable.cpus().stream().filter(topology.online().cpus()::contains).toList());
+        if (this.usable.isEmpty()) {
+            throw new IllegalArgumentException("none of the CPUs the build may use (" + usable + ") is online ("
+                    + topology.online() + ")");
+        }
         this.method = method;
     }
 
-    /** This machine: its online CPUs and the best way it has to keep a process inside a set. */
+    /** A machine of {@code cpus}, each its own core on one socket, all usable. */
+    CpuPlanner(CpuList cpus, CpuLayout.Method method) {
+        this(CpuTopology.flat(cpus), cpus, method);
+    }
+
+    /** This machine: its topology, the CPUs this build may use, the best way it has to keep a process in a set. */
     public static CpuPlanner forThisMachine() {
-        return new CpuPlanner(OnlineCpus.read(), CpuPlacement.available());
+        SysfsCopy copy = SysfsCopy.thisMachine();
+        CpuTopology topology = CpuTopology.of(copy);
+        CpuList usable = RunCpus.buildCpusBeforeMove().or(copy::allowed).orElse(topology.online());
+        return new CpuPlanner(topology, usable, CpuPlacement.available());
+    }
+
+    /**
+     * Another machine, from a copy of its {@code /sys/devices/system} ({@link SysfsCopy}): what the suite would do
+     * there, each role's CPUs kept by a cpuset or an affinity mask as that machine has.
+     *
+     * @param usable the CPUs a build there may use; the copy's own record of them, else every online CPU, when null
+     */
+    public static CpuPlanner forCopy(SysfsCopy copy, CpuList usable) {
+        CpuTopology topology = CpuTopology.of(copy);
+        return new CpuPlanner(topology, usable != null ? usable : copy.allowed().orElse(topology.online()),
+                CpuLayout.Method.AFFINITY);
+    }
+
+    public CpuTopology topology() {
+        return topology;
+    }
+
+    public CpuList usable() {
+        return usable;
     }
 
     /**
@@ -45,7 +86,8 @@ public final class CpuPlanner {
         } catch (IllegalArgumentException e) {
             throw new InvalidRunException(e.getMessage());
         }
-        int most = machine.size() - 1;
+        CpuList machine = topology.online();
+        int most = CoreChoice.most(topology, usable);
         if (asked instanceof ServerCpus.Shared) {
             return CpuLayout.shared(machine, serverStartedHere, "as -DserverCpus=shared asks");
         }
@@ -55,12 +97,14 @@ public final class CpuPlanner {
                         + " -DserverCpus=cpus:LIST to keep the suite off them)");
             }
             if (most < 1) {
-                return CpuLayout.shared(machine, true, "a machine of one CPU has none to give the server alone");
+                return CpuLayout.shared(machine, true, usable.size() == machine.size()
+                        ? "a machine of one CPU has none to give the server alone"
+                        : "the build may use one CPU (" + usable + ") of the machine's " + machine.size());
             }
             if (method == CpuLayout.Method.NONE) {
                 return CpuLayout.shared(machine, true, "this machine has neither a writable cpuset nor taskset");
             }
-            return isolated(machine.last(Math.max(1, machine.size() / 2)), true);
+            return isolated(CoreChoice.half(topology, usable), true, List.of());
         }
         requireMethod(value);
         if (asked instanceof ServerCpus.Count count) {
@@ -69,37 +113,60 @@ public final class CpuPlanner {
                         + " server, so it cannot give it cores; name the CPUs it runs on (-DserverCpus=cpus:LIST) and"
                         + " the suite keeps its own processes off them");
             }
-            java.util.List<Integer> givable = count.counts().stream().filter(n -> n <= most).toList();
+            List<Integer> givable = count.counts().stream().filter(n -> n <= most).toList();
             if (givable.isEmpty() || (!fromMatrix && givable.size() < count.counts().size())) {
                 throw new InvalidRunException("-DserverCpus=" + value + ": this machine has " + machine.size()
-                        + " CPUs (" + machine + ") and keeps at least one for the load generator, so the server can"
-                        + " have " + (most < 1 ? "none of its own" : "at most " + most) + " (-DserverCpus="
-                        + Math.max(1, most) + ")");
+                        + " CPUs (" + machine + ")" + (usable.equals(machine) ? "" : ", of which the build may use "
+                        + usable) + (topology.smt() ? ", " + topology.coresWithin(usable).size() + " physical cores,"
+                        + " and keeps at least one whole core" : " and keeps at least one") + " for the load generator,"
+                        + " so the server can have " + (most < 1 ? "none of its own" : "at most " + most)
+                        + " (-DserverCpus=" + Math.max(1, most) + ")");
             }
             if (givable.size() > 1) {
-                // Cores as a dimension: the server on the last n CPUs for each count n, restarted between counts;
-                // the load generator on the CPUs no count takes, the same throughout.
-                int largest = givable.get(givable.size() - 1);
-                CpuList server = machine.last(largest);
-                return new CpuLayout(CpuLayout.Mode.ISOLATED, method, machine, server, machine.minus(server), true, "",
-                        givable);
+                return isolated(CoreChoice.counts(topology, usable, givable), true, givable);
             }
-            return isolated(machine.last(givable.get(0)), true);
+            return isolated(CoreChoice.cpus(topology, usable, givable.get(0)), true, List.of());
         }
         CpuList listed = ((ServerCpus.Listed) asked).cpus();
         if (!machine.containsAll(listed)) {
             throw new InvalidRunException("-DserverCpus=" + value + ": this machine's CPUs are " + machine);
         }
-        if (listed.size() > most) {
-            throw new InvalidRunException("-DserverCpus=" + value + " leaves no CPU of " + machine + " for the load"
-                    + " generator: name at most " + most);
+        CpuList rest = usable.minus(listed);
+        if (rest.isEmpty() || listed.size() > machine.size() - 1) {
+            throw new InvalidRunException("-DserverCpus=" + value + " leaves no CPU of " + usable + " for the load"
+                    + " generator: name at most " + Math.max(1, Math.min(machine.size(), usable.size()) - 1));
         }
-        return isolated(listed, serverStartedHere);
+        return listedLayout(listed, rest, serverStartedHere);
     }
 
-    private CpuLayout isolated(CpuList server, boolean serverStartedHere) {
-        return new CpuLayout(CpuLayout.Mode.ISOLATED, method, machine, server, machine.minus(server), serverStartedHere,
-                "");
+    /** Named CPUs: the harness keeps off their cores' other threads, unless that leaves it nothing. */
+    private CpuLayout listedLayout(CpuList listed, CpuList rest, boolean serverStartedHere) {
+        List<Integer> siblings = new ArrayList<>();
+        for (int cpu : listed.cpus()) {
+            topology.coreOf(cpu).cpus().cpus().stream().filter(rest.cpus()::contains).forEach(siblings::add);
+        }
+        CpuList idle = new CpuList(siblings);
+        List<String> notes = new ArrayList<>();
+        CpuList harness = rest.minus(idle);
+        if (idle.isEmpty()) {
+            harness = rest;
+        } else if (harness.isEmpty()) {
+            harness = rest;
+            notes.add(idle.words() + " share" + (idle.size() == 1 ? "s a core" : " cores") + " with the server's CPUs "
+                    + listed + ", and the build may use no other: the load generator runs there, slowing the server"
+                    + " as on one core");
+        } else {
+            notes.add(idle.words() + ", sibling thread" + (idle.size() == 1 ? "" : "s") + " of the server's CPUs "
+                    + listed + ", " + (idle.size() == 1 ? "is" : "are") + " left idle so the load generator shares no"
+                    + " core with the server");
+        }
+        return new CpuLayout(CpuLayout.Mode.ISOLATED, method, topology.online(), listed, harness, serverStartedHere,
+                "", List.of(), java.util.Map.of(), notes);
+    }
+
+    private CpuLayout isolated(CoreChoice choice, boolean serverStartedHere, List<Integer> counts) {
+        return new CpuLayout(CpuLayout.Mode.ISOLATED, method, topology.online(), choice.server(), choice.generator(),
+                serverStartedHere, "", counts, choice.nested(), choice.notes());
     }
 
     private void requireMethod(String value) throws InvalidRunException {

@@ -93,6 +93,14 @@ public final class RunCpus {
     }
 
     /**
+     * The CPUs this build's JVM was allowed before a run moved it onto the harness's, while it is moved: what the
+     * planner of a later run in the same build (a round's next target) may use, not the harness it sits on.
+     */
+    static Optional<CpuList> buildCpusBeforeMove() {
+        return Optional.ofNullable(buildCpusBefore);
+    }
+
+    /**
      * Moves this build's JVM (all its threads; what it starts later inherits it) onto the harness's CPUs: while a
      * scenario runs it reads JMeter's output and may analyse, and must not take the server's cores.
      */

@@ -256,6 +256,15 @@ final class StandardParameters {
                 "Most heap a dashboard's JMeter may get (e.g. `6g`); empty means half the machine's memory."));
         list.add(RunParameter.of("resume", "",
                 "A stopped run to continue instead of a new one: its id, its folder's path, or `latest`; a round's `round-<id>`."));
+        list.add(RunParameter.of("topology", "",
+                "For `layout`: another machine's `/sys/devices/system`, copied (a folder or running.md's `grep -H` listing); empty: this machine."));
+        list.add(RunParameter.of("cpusAllowed", "",
+                "For `layout` with `topology`: the CPUs a build there may use (`0-3`); empty: the copy's own record, else all.")
+                .checkedBy((name, value) -> {
+                    if (!value.isBlank()) {
+                        Checks.parsedBy(org.esbbench.report.cores.CpuList::parse).check(name, value);
+                    }
+                }));
         list.add(RunParameter.of("run", "",
                 "For `analyze` and `stop` on their own: the earlier run to analyse again or whose processes to stop (id, path or `latest`)."));
         list.add(RunParameter.of("perfmonHost", "",

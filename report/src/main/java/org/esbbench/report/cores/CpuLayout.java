@@ -32,9 +32,14 @@ import java.util.Properties;
  *                when the count is a dimension of the points: {@code server} is then the largest count's CPUs (the
  *                last ones), a point at {@code n} cores has the last {@code n} of them ({@link #serverFor}) and the
  *                harness keeps the same CPUs throughout; empty when the run has one set of server CPUs
+ * @param countSets   each count's CPUs when they are not the last {@code n} of {@code server} (whole physical cores,
+ *                    {@code org.esbbench.report.topology.CoreChoice}); empty otherwise
+ * @param notes       what the layout could not honour or left out (a core shared with the generator, siblings left
+ *                    idle or outside the build's CPUs, a set across NUMA nodes), one sentence each
  */
 public record CpuLayout(Mode mode, Method method, CpuList machine, CpuList server, CpuList harness,
-                        boolean serverStartedHere, String why, List<Integer> serverCores) {
+                        boolean serverStartedHere, String why, List<Integer> serverCores,
+                        Map<Integer, CpuList> countSets, List<String> notes) {
     public static final String FILE = "cpus.properties";
 
     public enum Mode {
@@ -71,6 +76,8 @@ public record CpuLayout(Mode mode, Method method, CpuList machine, CpuList serve
     public CpuLayout {
         why = why == null ? "" : why;
         serverCores = serverCores == null ? List.of() : List.copyOf(new java.util.TreeSet<>(serverCores));
+        countSets = countSets == null ? Map.of() : Map.copyOf(countSets);
+        notes = notes == null ? List.of() : List.copyOf(notes);
         if (!serverCores.isEmpty() && serverCores.get(serverCores.size() - 1) != server.size()) {
             throw new IllegalArgumentException("the server's CPUs " + server + " are not the largest of its core counts "
                     + serverCores);
@@ -78,6 +85,12 @@ public record CpuLayout(Mode mode, Method method, CpuList machine, CpuList serve
         if (mode == Mode.ISOLATED && !server.disjoint(harness)) {
             throw new IllegalArgumentException("the server's CPUs " + server + " and the harness's " + harness + " overlap");
         }
+    }
+
+    /** A layout whose counts take the last CPUs of {@code server}, with nothing to note. */
+    public CpuLayout(Mode mode, Method method, CpuList machine, CpuList server, CpuList harness,
+                     boolean serverStartedHere, String why, List<Integer> serverCores) {
+        this(mode, method, machine, server, harness, serverStartedHere, why, serverCores, Map.of(), List.of());
     }
 
     /** A layout with one set of server CPUs. */
@@ -99,6 +112,17 @@ public record CpuLayout(Mode mode, Method method, CpuList machine, CpuList serve
             }
         }
         return counts;
+    }
+
+    private static Map<Integer, CpuList> countSets(String text) {
+        Map<Integer, CpuList> sets = new LinkedHashMap<>();
+        for (String part : text.split(";")) {
+            if (!part.isBlank()) {
+                int colon = part.indexOf(':');
+                sets.put(Integer.parseInt(part.substring(0, colon).trim()), CpuList.parse(part.substring(colon + 1)));
+            }
+        }
+        return sets;
     }
 
     /** The row of {@code cpu.csv} with one CPU's busy time: {@code cpu0}, {@code cpu1}, ... */
@@ -131,7 +155,7 @@ public record CpuLayout(Mode mode, Method method, CpuList machine, CpuList serve
         if (!serverCores.contains(cores)) {
             throw new IllegalArgumentException(cores + " server cores: the run measures " + serverCores);
         }
-        return server.last(cores);
+        return countSets.getOrDefault(cores, server.last(cores));
     }
 
     /**
@@ -144,13 +168,18 @@ public record CpuLayout(Mode mode, Method method, CpuList machine, CpuList serve
                     + machine + ")" + (why.isEmpty() ? "" : ", " + why);
         }
         String where = variesServerCores()
-                ? "server on the last " + serverCores.stream().map(String::valueOf)
+                ? "server on " + (countsTakeTheLast() ? "the last " : "") + serverCores.stream().map(String::valueOf)
                         .collect(java.util.stream.Collectors.joining(", ")) + " of " + server.words()
-                        + " (one count per point, restarted between counts)"
+                        + (countsTakeTheLast() ? "" : ", by whole cores") + " (one count per point, restarted between counts)"
                 : "server on " + server.words();
         return where + (serverStartedHere ? "" : " (started by hand)")
                 + ", load generator, backend and monitor on " + harness.words() + " of " + machine.size()
                 + " (" + (method == Method.CPUSET ? "cgroup cpuset" : "CPU affinity") + ")";
+    }
+
+    /** Whether each count's CPUs are the last of {@link #server} (no whole cores chosen otherwise). */
+    private boolean countsTakeTheLast() {
+        return countSets.entrySet().stream().allMatch(e -> e.getValue().equals(server.last(e.getKey())));
     }
 
     /** The layout as run.json shows it. */
@@ -167,6 +196,13 @@ public record CpuLayout(Mode mode, Method method, CpuList machine, CpuList serve
         }
         if (variesServerCores()) {
             m.put("serverCores", serverCoresText());
+        }
+        if (!countSets.isEmpty()) {
+            m.put("countSets", new java.util.TreeMap<>(countSets).entrySet().stream()
+                    .map(e -> e.getKey() + ":" + e.getValue()).collect(java.util.stream.Collectors.joining(";")));
+        }
+        if (!notes.isEmpty()) {
+            m.put("notes", String.join("\n", notes));
         }
         return m;
     }
@@ -194,7 +230,8 @@ public record CpuLayout(Mode mode, Method method, CpuList machine, CpuList serve
                     Method.of(p.getProperty("method", "none").trim()), CpuList.parse(p.getProperty("machine")),
                     CpuList.parse(p.getProperty("server")), CpuList.parse(p.getProperty("harness")),
                     Boolean.parseBoolean(p.getProperty("serverStartedHere", "true").trim()), p.getProperty("why", ""),
-                    counts(p.getProperty("serverCores", ""))));
+                    counts(p.getProperty("serverCores", "")), countSets(p.getProperty("countSets", "")),
+                    p.getProperty("notes", "").isBlank() ? List.of() : List.of(p.getProperty("notes").split("\n"))));
         } catch (RuntimeException e) {
             throw new IOException(file + " is not a CPU layout: " + e.getMessage(), e);
         }

@@ -18,6 +18,11 @@ public record CpuList(List<Integer> cpus) {
         return new CpuList(List.of(cpus));
     }
 
+    /** No CPU. */
+    public static CpuList none() {
+        return new CpuList(List.of());
+    }
+
     /** CPUs {@code 0} to {@code count - 1}. */
     public static CpuList firstN(int count) {
         List<Integer> l = new ArrayList<>();
