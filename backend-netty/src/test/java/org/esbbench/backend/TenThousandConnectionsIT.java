@@ -34,7 +34,7 @@ class TenThousandConnectionsIT {
     private static final long DELAY_MILLIS = 1_000;
     /** Connections waiting for their first reply at once: far below net.core.somaxconn (4096 here, 128 on old kernels). */
     private static final int MAX_OPENING = 100;
-    private static final Duration MEASURE = Duration.ofSeconds(Long.getLong("load.seconds", 20));
+    private static final Duration MEASURE = Duration.ofSeconds(Long.getLong("load.seconds", 10));
     /**
      * p50 may exceed the delay by this much: the timer's tick plus scheduling on two cores shared by client, backend
      * and whatever else runs (1001.5 ms on a quiet machine, 1025 ms under a load average of 10).

@@ -29,7 +29,7 @@ class TwoThousandConnectionsIT {
     private static final long BACKEND_DELAY_MILLIS = 500;
     /** Connections waiting for their first reply at once: well below the HTTP port's backlog (4096, capped by somaxconn). */
     private static final int MAX_OPENING = 500;
-    private static final Duration MEASURE = Duration.ofSeconds(Long.getLong("load.esb.seconds", 15));
+    private static final Duration MEASURE = Duration.ofSeconds(Long.getLong("load.esb.seconds", 8));
     private static final int BODY_BYTES = 1024;
 
     @Test

@@ -81,6 +81,8 @@ class ServerCoresIT {
                     .filter(flags::contains).count();
             assertThat(bounds).as(r.get("scenario") + " repeat " + r.get("repeat") + ": " + flags).isEqualTo(1);
             assertThat(flags).doesNotContain("machine-saturated");
+            // nothing outside the run took the server's CPUs (NeighbourIT is the case where something did)
+            assertThat(flags).doesNotContain("server-cpus-shared");
             assertThat(r.get("server_cores_busy_pct")).isNotBlank();
             assertThat(r.get("generator_cores_busy_pct")).isNotBlank();
             assertThat(r.get("net_cpu_us_per_msg")).isNotBlank();

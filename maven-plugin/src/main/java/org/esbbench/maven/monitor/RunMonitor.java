@@ -126,7 +126,8 @@ public final class RunMonitor implements AutoCloseable {
     void begin() throws IOException {
         CpuSampler local = new CpuSampler(layout.cpu());
         samplers.add(local);
-        for (String role : List.of("server", "backend", "jmeter")) {
+        // the broker a profile starts (broker.command) shares the server's CPUs: its CPU is the run's there
+        for (String role : List.of("server", "backend", "jmeter", "broker")) {
             local.watch(role, CpuSource.ofProcess(() -> processes.current(role)));
         }
         local.watch("machine", CpuSource.ofMachine());

@@ -51,6 +51,8 @@ public final class RunFigures {
     /** Busy share of the server's cores, by the count of server cores of a point (0: the run's one set). */
     private final Map<Integer, CoreBusy> serverCores;
     private final CoreBusy harnessCores;
+    /** A broker the profile starts runs on the server's CPUs: its CPU is the run's there, no neighbour's. */
+    private final CpuSeries broker;
     private final BoundCheck bound;
     private final ServerIdle idle;
 
@@ -58,7 +60,7 @@ public final class RunFigures {
                        SaturationCheck saturation, HostSeries host, OptionalInt hostCores, String hostAgent,
                        Optional<EnginesFile> generators, Map<String, CpuSeries> engineCpu,
                        Map<String, CpuSeries> engineHostCpu, CpuLayout layout, Map<Integer, CoreBusy> serverCores,
-                       CoreBusy harnessCores, ServerIdle idle) {
+                       CoreBusy harnessCores, CpuSeries broker, ServerIdle idle) {
         this.server = server;
         this.gc = gc;
         this.backend = backend;
@@ -75,6 +77,7 @@ public final class RunFigures {
         this.layout = layout;
         this.serverCores = Map.copyOf(serverCores);
         this.harnessCores = harnessCores;
+        this.broker = broker;
         this.bound = new BoundCheck(saturation.thresholdPercent());
         this.idle = idle;
     }
@@ -103,7 +106,7 @@ public final class RunFigures {
                 CpuSeries.read(cpu, "jmeter"), CpuSeries.read(cpu, "machine"), layout.machine().size(), saturation, host,
                 agent.map(PerfMonAgentFile::cores).orElse(OptionalInt.empty()), hostAgent,
                 generators, engineCpu, engineHostCpu, layout, serverCoreBusy(cpu, layout),
-                CoreBusy.read(cpu, layout.harness()), ServerIdle.read(runDir));
+                CoreBusy.read(cpu, layout.harness()), CpuSeries.read(cpu, "broker"), ServerIdle.read(runDir));
     }
 
     /** The busy share of the server's cores for the run's one set (0) and for each count of cores it varies. */
@@ -183,8 +186,10 @@ public final class RunFigures {
             CoreBusy busy = this.serverCores.get(cores);
             serverCoresPct = busy == null ? null : value(busy.percentBetween(from, to));
             harnessCoresPct = value(harnessCores.percentBetween(from, to));
+            Double ownMs = serverCpuMs == null ? null : sum(serverCpuMs, java.util.Arrays.asList(
+                    value(broker.cpuMillisBetween(from, to))));
             flags.addAll(bound.flags(serverCpus, layout.harness(), serverCoresPct,
-                    percentOf(serverCpuMs, windowMs, serverCpus.size()), harnessCoresPct));
+                    percentOf(ownMs, windowMs, serverCpus.size()), harnessCoresPct));
         } else {
             flags.addAll(saturation.flags(serverPct, backendPct, generatorPct, machinePct));
         }

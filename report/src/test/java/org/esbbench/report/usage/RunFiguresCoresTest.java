@@ -47,6 +47,35 @@ class RunFiguresCoresTest {
     }
 
     @Test
+    void aNeighbourOnTheServersCpuIsFlaggedAndItsFullCoreNotCalledTheServers(@TempDir Path dir) throws Exception {
+        // CPU 1 full, the server's own time half of it: a busy loop of someone else's took the other half.
+        cpu(dir, 1.0, 0.50, 0.50, 0);
+        WindowUsage u = RunFigures.read(dir, 2, CHECK).usage(10_000, 2_000, 8_000, true);
+        assertThat(u.flags()).hasSize(2);
+        assertThat(u.flags().get(0)).startsWith("server-bound: the server's CPU 1 100% busy")
+                .contains("not with the server alone: the figures are not the server's")
+                .doesNotContain("the figures are the server's");
+        assertThat(u.flags().get(1)).isEqualTo("server-cpus-shared: 50% of the server's CPU 1 went to processes outside"
+                + " the run (busy 100%, the server's own 50%): the server competed for its cores");
+    }
+
+    @Test
+    void theBrokerAProfileStartsOnTheServersCpusIsNoNeighbour(@TempDir Path dir) throws Exception {
+        cpu(dir, 0.70, 0.50, 0.40, 0);
+        StringBuilder broker = new StringBuilder(Files.readString(dir.resolve(RunLayout.CPU)));
+        for (int t = 0; t <= 10; t++) {
+            broker.append(t * 1000L).append(",broker,").append(Math.round(0.30 * t * 1000L)).append('\n');
+        }
+        Files.writeString(dir.resolve(RunLayout.CPU), broker);
+        WindowUsage u = RunFigures.read(dir, 2, CHECK).usage(10_000, 2_000, 8_000, true);
+        assertThat(u.flags()).singleElement().asString().startsWith("load-bound: the server's CPU 1 70% busy");
+        // without the broker's rows the same 30 % is someone else's
+        cpu(dir, 0.70, 0.50, 0.40, 0);
+        assertThat(RunFigures.read(dir, 2, CHECK).usage(10_000, 2_000, 8_000, true).flags())
+                .anySatisfy(f -> assertThat(f).startsWith("server-cpus-shared: 30% of the server's CPU 1"));
+    }
+
+    @Test
     void aFullGeneratorCoreMakesTheThroughputALowerBound(@TempDir Path dir) throws Exception {
         cpu(dir, 0.40, 0.95, 0.38, 0);
         WindowUsage u = RunFigures.read(dir, 2, CHECK).usage(10_000, 2_000, 8_000, true);
