@@ -130,6 +130,10 @@ public final class RunMonitor implements AutoCloseable {
         for (String role : List.of("server", "backend", "jmeter", "broker")) {
             local.watch(role, CpuSource.ofProcess(() -> processes.current(role)));
         }
+        // The busiest thread of the server and of JMeter: a role limited by one thread shows it on no CPU average.
+        for (String role : List.of("server", "jmeter")) {
+            local.watch(role + RunLayout.HOTTEST_THREAD, new HottestThread(() -> processes.current(role)));
+        }
         local.watch("machine", CpuSource.ofMachine());
         // Each CPU's busy time: the busy share of the server's cores and of the others' (cpus.properties).
         for (int cpu : OnlineCpus.read().cpus()) {

@@ -75,6 +75,12 @@ public record RunLayout(Path dir) {
     public static final String GC = "gc.csv";
     public static final String SERVER_CPU = "server-cpu.csv";
     /** Which CPUs each role had ({@link org.esbbench.report.cores.CpuLayout}). */
+    /**
+     * Suffix of a cpu.csv row whose counter rises by the CPU time of the role's busiest thread of each interval
+     * ({@code server.hottest-thread}, {@code jmeter.hottest-thread}): over a window, the share of one CPU the hottest
+     * thread took.
+     */
+    public static final String HOTTEST_THREAD = ".hottest-thread";
     public static final String CPUS = org.esbbench.report.cores.CpuLayout.FILE;
     /** The CPUs each process of the run was allowed, as the monitor read them from /proc while it ran. */
     public static final String AFFINITY = "affinity.csv";

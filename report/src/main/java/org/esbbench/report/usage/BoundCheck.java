@@ -14,6 +14,21 @@ import org.esbbench.report.cores.CpuList;
  * @param thresholdPercent busy share of a role's cores from which that role counts as the limit
  */
 record BoundCheck(double thresholdPercent) {
+    /**
+     * The hottest part of a role: its busiest CPU ({@code "CPU 5"}) or its busiest thread ({@code "busiest thread"},
+     * percent of one CPU), over the window.
+     */
+    record Hot(String what, double percent) {
+        /** The hotter of the two, either of which may be null. */
+        static Hot hotter(Hot a, Hot b) {
+            return a == null ? b : b == null || a.percent >= b.percent ? a : b;
+        }
+
+        String describe() {
+            return String.format(Locale.ROOT, "%s %.0f%%%s", what, percent, what.startsWith("CPU") ? " busy" : " of a CPU");
+        }
+    }
+
     static final String SERVER_BOUND = "server-bound";
     static final String GENERATOR_BOUND = "generator-bound";
     static final String LOAD_BOUND = "load-bound";
@@ -36,17 +51,34 @@ record BoundCheck(double thresholdPercent) {
      * @param harnessCores  busy share of the other cores, null when unknown
      */
     List<String> flags(CpuList server, CpuList harness, Double serverCores, Double serverOwn, Double harnessCores) {
+        return flags(server, harness, serverCores, serverOwn, harnessCores, null, null);
+    }
+
+    /**
+     * As above, a role's hottest part counting too: a role whose busiest CPU or busiest thread was at the threshold
+     * was at its limit there, whatever its CPUs' average (one event-loop thread of eight CPUs reads 12.5 %), and the
+     * flag names which.
+     *
+     * @param serverHot  the server's busiest CPU or thread, null when unknown
+     * @param harnessHot the load generator's (JMeter's busiest thread, or the harness's busiest CPU), null when unknown
+     */
+    List<String> flags(CpuList server, CpuList harness, Double serverCores, Double serverOwn, Double harnessCores,
+                       Hot serverHot, Hot harnessHot) {
         if (serverCores == null || harnessCores == null) {
             return List.of();
         }
         // The kernel counts a core's busy time and a process's CPU time each its own way (per tick, per task): the
         // server's own time on its cores is a lower bound of how busy they were, whichever reads higher.
         double serverBusy = serverOwn == null ? serverCores : Math.max(serverCores, serverOwn);
-        String serverText = String.format(Locale.ROOT, "the server's %s %.0f%% busy", server.words(), serverBusy);
+        boolean serverOne = serverBusy < thresholdPercent && serverHot != null && serverHot.percent() >= thresholdPercent;
+        boolean harnessOne = harnessCores < thresholdPercent && harnessHot != null
+                && harnessHot.percent() >= thresholdPercent;
+        String serverText = String.format(Locale.ROOT, "the server's %s %.0f%% busy", server.words(), serverBusy)
+                + (serverOne ? ", its " + serverHot.describe() : "");
         String harnessText = String.format(Locale.ROOT, "the load generator's %s %.0f%% busy", harness.words(),
-                harnessCores);
-        boolean serverFull = serverBusy >= thresholdPercent;
-        boolean harnessFull = harnessCores >= thresholdPercent;
+                harnessCores) + (harnessOne ? ", its " + harnessHot.describe() : "");
+        boolean serverFull = serverBusy >= thresholdPercent || serverOne;
+        boolean harnessFull = harnessCores >= thresholdPercent || harnessOne;
         // A neighbour: busy time on the server's CPUs that is not the server's. Its cores being full then says
         // nothing of the server alone, however they bounded the point.
         double outside = serverOwn == null ? 0 : serverCores - serverOwn;

@@ -14,9 +14,11 @@ import org.esbbench.report.cores.CpuList;
  * cores says whether the server was the limit, the share of the others whether the load generator was.
  */
 final class CoreBusy {
+    private final CpuList set;
     private final List<CpuSeries> cpus;
 
-    private CoreBusy(List<CpuSeries> cpus) {
+    private CoreBusy(CpuList set, List<CpuSeries> cpus) {
+        this.set = set;
         this.cpus = cpus;
     }
 
@@ -25,7 +27,7 @@ final class CoreBusy {
         for (int cpu : set.cpus()) {
             series.add(CpuSeries.read(cpuCsv, CpuLayout.cpuRow(cpu)));
         }
-        return new CoreBusy(series);
+        return new CoreBusy(set, series);
     }
 
     /** Percent of the set's CPUs busy over [from, to]; empty when any CPU of the set has no readings there. */
@@ -42,5 +44,28 @@ final class CoreBusy {
             busy += ms.getAsDouble();
         }
         return OptionalDouble.of(100.0 * busy / ((double) Math.max(1, to - from) * cpus.size()));
+    }
+
+    /**
+     * The busiest CPU of the set over [from, to] and its busy percent: one CPU full while the set's average is low
+     * is a role held up there (its one hot thread, interrupts); empty without readings, or for a set of one CPU (its
+     * average says it already).
+     */
+    java.util.Optional<BoundCheck.Hot> busiest(long from, long to) {
+        if (cpus.size() < 2) {
+            return java.util.Optional.empty();
+        }
+        BoundCheck.Hot hottest = null;
+        for (int i = 0; i < cpus.size(); i++) {
+            OptionalDouble ms = cpus.get(i).cpuMillisBetween(from, to);
+            if (ms.isEmpty()) {
+                return java.util.Optional.empty();
+            }
+            double percent = 100.0 * ms.getAsDouble() / Math.max(1, to - from);
+            if (hottest == null || percent > hottest.percent()) {
+                hottest = new BoundCheck.Hot("CPU " + set.cpus().get(i), percent);
+            }
+        }
+        return java.util.Optional.ofNullable(hottest);
     }
 }

@@ -53,6 +53,9 @@ public final class RunFigures {
     private final CoreBusy harnessCores;
     /** A broker the profile starts runs on the server's CPUs: its CPU is the run's there, no neighbour's. */
     private final CpuSeries broker;
+    /** The counters of the server's and JMeter's busiest threads (RunLayout.HOTTEST_THREAD). */
+    private final CpuSeries serverHottest;
+    private final CpuSeries generatorHottest;
     private final BoundCheck bound;
     private final ServerIdle idle;
 
@@ -60,7 +63,8 @@ public final class RunFigures {
                        SaturationCheck saturation, HostSeries host, OptionalInt hostCores, String hostAgent,
                        Optional<EnginesFile> generators, Map<String, CpuSeries> engineCpu,
                        Map<String, CpuSeries> engineHostCpu, CpuLayout layout, Map<Integer, CoreBusy> serverCores,
-                       CoreBusy harnessCores, CpuSeries broker, ServerIdle idle) {
+                       CoreBusy harnessCores, CpuSeries broker, CpuSeries serverHottest, CpuSeries generatorHottest,
+                       ServerIdle idle) {
         this.server = server;
         this.gc = gc;
         this.backend = backend;
@@ -78,6 +82,8 @@ public final class RunFigures {
         this.serverCores = Map.copyOf(serverCores);
         this.harnessCores = harnessCores;
         this.broker = broker;
+        this.serverHottest = serverHottest;
+        this.generatorHottest = generatorHottest;
         this.bound = new BoundCheck(saturation.thresholdPercent());
         this.idle = idle;
     }
@@ -106,7 +112,9 @@ public final class RunFigures {
                 CpuSeries.read(cpu, "jmeter"), CpuSeries.read(cpu, "machine"), layout.machine().size(), saturation, host,
                 agent.map(PerfMonAgentFile::cores).orElse(OptionalInt.empty()), hostAgent,
                 generators, engineCpu, engineHostCpu, layout, serverCoreBusy(cpu, layout),
-                CoreBusy.read(cpu, layout.harness()), CpuSeries.read(cpu, "broker"), ServerIdle.read(runDir));
+                CoreBusy.read(cpu, layout.harness()), CpuSeries.read(cpu, "broker"),
+                CpuSeries.read(cpu, "server" + RunLayout.HOTTEST_THREAD),
+                CpuSeries.read(cpu, "jmeter" + RunLayout.HOTTEST_THREAD), ServerIdle.read(runDir));
     }
 
     /** The busy share of the server's cores for the run's one set (0) and for each count of cores it varies. */
@@ -188,8 +196,12 @@ public final class RunFigures {
             harnessCoresPct = value(harnessCores.percentBetween(from, to));
             Double ownMs = serverCpuMs == null ? null : sum(serverCpuMs, java.util.Arrays.asList(
                     value(broker.cpuMillisBetween(from, to))));
+            BoundCheck.Hot serverHot = BoundCheck.Hot.hotter(busy == null ? null : busy.busiest(from, to).orElse(null),
+                    hottestThread(serverHottest, from, to));
+            BoundCheck.Hot harnessHot = BoundCheck.Hot.hotter(harnessCores.busiest(from, to).orElse(null),
+                    hottestThread(generatorHottest, from, to));
             flags.addAll(bound.flags(serverCpus, layout.harness(), serverCoresPct,
-                    percentOf(ownMs, windowMs, serverCpus.size()), harnessCoresPct));
+                    percentOf(ownMs, windowMs, serverCpus.size()), harnessCoresPct, serverHot, harnessHot));
         } else {
             flags.addAll(saturation.flags(serverPct, backendPct, generatorPct, machinePct));
         }
@@ -214,6 +226,12 @@ public final class RunFigures {
                 hostCpuPct, hostMemoryPct, flags, clientPct, engines)
                 .withPerMessage(perMessage(backendCpuMs, samples), generatorPerSample)
                 .withCores(serverCoresPct, harnessCoresPct, netPerMessage);
+    }
+
+    /** The busiest thread's share of one CPU over [from, to], from its counter; null without readings there. */
+    private static BoundCheck.Hot hottestThread(CpuSeries counter, long from, long to) {
+        Double ms = value(counter.cpuMillisBetween(from, to));
+        return ms == null ? null : new BoundCheck.Hot("busiest thread", 100.0 * ms / Math.max(1, to - from));
     }
 
     /** The flag of a window that lacks host CPU or memory readings although the run had a PerfMon agent. */

@@ -75,6 +75,59 @@ class RunFiguresCoresTest {
                 .anySatisfy(f -> assertThat(f).startsWith("server-cpus-shared: 30% of the server's CPU 1"));
     }
 
+    /**
+     * 8 CPUs, the server on 4-7, the harness on 0-3, over 0..10 s: each CPU's busy share, the server's process and
+     * its and JMeter's busiest-thread counters (null: no such row).
+     */
+    private static void eightCpus(Path dir, double[] cpuBusy, double serverProcess, Double serverThread,
+                                  Double jmeterThread) throws Exception {
+        StringBuilder s = new StringBuilder(RunLayout.CPU_HEADER + "\n");
+        for (int t = 0; t <= 10; t++) {
+            long ms = t * 1000L;
+            for (int cpu = 0; cpu < 8; cpu++) {
+                s.append(ms).append(",cpu").append(cpu).append(',').append(Math.round(cpuBusy[cpu] * ms)).append('\n');
+            }
+            s.append(ms).append(",server,").append(Math.round(serverProcess * ms)).append('\n');
+            if (serverThread != null) {
+                s.append(ms).append(",server.hottest-thread,").append(Math.round(serverThread * ms)).append('\n');
+            }
+            if (jmeterThread != null) {
+                s.append(ms).append(",jmeter.hottest-thread,").append(Math.round(jmeterThread * ms)).append('\n');
+            }
+        }
+        Files.writeString(dir.resolve(RunLayout.CPU), s);
+        new CpuLayout(CpuLayout.Mode.ISOLATED, CpuLayout.Method.CPUSET, CpuList.parse("0-7"), CpuList.parse("4-7"),
+                CpuList.parse("0-3"), true, "").write(dir);
+    }
+
+    @Test
+    void oneHotServerThreadOnEightCpusIsTheServersLimitNotLoadBound(@TempDir Path dir) throws Exception {
+        // One event-loop thread at its limit, moved around the server's four CPUs by the scheduler: each CPU a
+        // quarter busy, the average 25 %, the busiest thread 99 % of a CPU.
+        eightCpus(dir, new double[] {0.3, 0.3, 0.3, 0.3, 0.25, 0.25, 0.25, 0.25}, 1.0, 0.99, 0.2);
+        WindowUsage u = RunFigures.read(dir, 8, CHECK).usage(10_000, 2_000, 8_000, true);
+        assertThat(u.serverCoresBusyPercent()).isCloseTo(25.0, org.assertj.core.data.Offset.offset(0.5));
+        assertThat(u.flags()).singleElement().asString().isEqualTo("server-bound: the server's CPUs 4-7 25% busy, its"
+                + " busiest thread 99% of a CPU, the load generator's CPUs 0-3 30% busy: the figures are the server's");
+        // the same window without the thread counter (a run recorded before it) is read off the averages as before
+        eightCpus(dir, new double[] {0.3, 0.3, 0.3, 0.3, 0.25, 0.25, 0.25, 0.25}, 1.0, null, null);
+        assertThat(RunFigures.read(dir, 8, CHECK).usage(10_000, 2_000, 8_000, true).flags()).singleElement()
+                .asString().startsWith("load-bound: ");
+    }
+
+    @Test
+    void oneFullCpuOrOneHotJMeterThreadIsNamed(@TempDir Path dir) throws Exception {
+        // The server's CPU 7 full, the others idle: the average 25 %, the busiest CPU 100 %.
+        eightCpus(dir, new double[] {0.2, 0.2, 0.2, 0.2, 0, 0, 0, 1.0}, 1.0, 0.5, 0.3);
+        assertThat(RunFigures.read(dir, 8, CHECK).usage(10_000, 2_000, 8_000, true).flags()).singleElement().asString()
+                .startsWith("server-bound: the server's CPUs 4-7 25% busy, its CPU 7 100% busy, ");
+        // JMeter's scheduler thread at its limit while its four CPUs average 30 %: the generator's limit.
+        eightCpus(dir, new double[] {0.3, 0.3, 0.3, 0.3, 0.2, 0.2, 0.2, 0.2}, 0.8, 0.3, 0.97);
+        assertThat(RunFigures.read(dir, 8, CHECK).usage(10_000, 2_000, 8_000, true).flags()).singleElement().asString()
+                .isEqualTo("generator-bound: the load generator's CPUs 0-3 30% busy, its busiest thread 97% of a CPU,"
+                        + " the server's CPUs 4-7 20% busy: the throughput is a lower bound of the server's");
+    }
+
     @Test
     void aFullGeneratorCoreMakesTheThroughputALowerBound(@TempDir Path dir) throws Exception {
         cpu(dir, 0.40, 0.95, 0.38, 0);
@@ -114,7 +167,10 @@ class RunFiguresCoresTest {
         assertThat(one.flags()).singleElement().asString().startsWith("server-bound: the server's CPU 3 98% busy");
         WindowUsage two = figures.usage(10_000, 2_000, 8_000, true, 2);
         assertThat(two.serverCoresBusyPercent()).isCloseTo(50.0, org.assertj.core.data.Offset.offset(0.5));
-        assertThat(two.flags()).singleElement().asString().startsWith("load-bound: the server's CPUs 2-3 50% busy");
+        // Their average is half, but CPU 3 is full: a role whose busiest CPU is at its limit is bound there (before
+        // the busiest CPU counted, this read load-bound).
+        assertThat(two.flags()).singleElement().asString()
+                .startsWith("server-bound: the server's CPUs 2-3 50% busy, its CPU 3 98% busy, ");
     }
 
     @Test

@@ -1,0 +1,85 @@
+package org.esbbench.maven.monitor;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+/**
+ * The CPU of a process's busiest thread, as a counter: at each sample (at most one a second, since a JMeter of the
+ * open model may have a thousand threads to read) the thread of the process tree that took the most CPU since the
+ * last sample, from {@code /proc/PID/task/TID/stat}, adds its CPU of that interval to the counter. Over a window the
+ * counter's rise divided by the window is the share of one CPU the hottest thread took: a server or a JMeter limited
+ * by one thread (an event loop, a scheduler) shows it at 100 % while its CPUs' average reads 1/n. Linux only; empty
+ * elsewhere.
+ */
+final class HottestThread implements CpuSource {
+    private static final long TICKS_PER_SECOND = 100;
+    private static final long MIN_INTERVAL_MS = 1_000;
+    private static final Path PROC = Path.of("/proc");
+
+    private final Supplier<Optional<ProcessHandle>> process;
+    private final Map<Long, Long> lastTicks = new HashMap<>();
+    private long lastSampleMs;
+    private long total;
+    private boolean any;
+
+    HottestThread(Supplier<Optional<ProcessHandle>> process) {
+        this.process = process;
+    }
+
+    @Override
+    public synchronized OptionalLong cpuMillis() {
+        Optional<ProcessHandle> root = process.get();
+        if (root.isEmpty() || !Files.isDirectory(PROC)) {
+            return OptionalLong.empty();
+        }
+        long now = System.currentTimeMillis();
+        if (any && now - lastSampleMs < MIN_INTERVAL_MS) {
+            return OptionalLong.of(total);
+        }
+        Map<Long, Long> ticks = new HashMap<>();
+        Stream.concat(Stream.of(root.get()), root.get().descendants()).forEach(p -> read(p.pid(), ticks));
+        if (ticks.isEmpty()) {
+            return OptionalLong.empty();
+        }
+        long most = -1;
+        for (Map.Entry<Long, Long> e : ticks.entrySet()) {
+            // A thread not seen before began since the last sample (or this is the first): its whole time counts
+            // only from the next one.
+            Long before = lastTicks.get(e.getKey());
+            long delta = any && before != null ? e.getValue() - before : 0;
+            most = Math.max(most, delta);
+        }
+        total += Math.max(0, most) * 1000 / TICKS_PER_SECOND;
+        lastTicks.clear();
+        lastTicks.putAll(ticks);
+        lastSampleMs = now;
+        any = true;
+        return OptionalLong.of(total);
+    }
+
+    private static void read(long pid, Map<Long, Long> ticks) {
+        try (Stream<Path> tasks = Files.list(PROC.resolve(Long.toString(pid)).resolve("task"))) {
+            tasks.forEach(task -> {
+                try {
+                    String stat = Files.readString(task.resolve("stat"));
+                    int close = stat.lastIndexOf(')');
+                    String[] f = stat.substring(close + 1).trim().split("\\s+");
+                    // f[0] is field 3 (state): utime (14) is f[11], stime (15) f[12]; a thread has no children's time
+                    long tid = Long.parseLong(task.getFileName().toString());
+                    ticks.put(tid, Long.parseLong(f[11]) + Long.parseLong(f[12]));
+                } catch (IOException | RuntimeException e) {
+                    // the thread ended meanwhile
+                }
+            });
+        } catch (IOException | RuntimeException e) {
+            // the process ended meanwhile
+        }
+    }
+}
