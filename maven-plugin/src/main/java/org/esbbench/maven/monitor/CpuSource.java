@@ -25,6 +25,14 @@ public interface CpuSource {
         return () -> process.get().map(ProcessTreeCpu::millis).orElse(OptionalLong.empty());
     }
 
+    /**
+     * A local process's own CPU time, without its descendants' or its ended children's: the build, whose children
+     * (the server, JMeter, the backend, this monitor) have rows of their own.
+     */
+    static CpuSource ofOwnThreads(Supplier<Optional<ProcessHandle>> process) {
+        return () -> process.get().map(p -> ProcessTreeCpu.ownTicks(p.pid())).orElse(OptionalLong.empty());
+    }
+
     /** The whole machine's busy time (/proc/stat). */
     static CpuSource ofMachine() {
         return MachineCpu::busyMillis;

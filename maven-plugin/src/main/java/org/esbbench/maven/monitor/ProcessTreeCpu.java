@@ -34,6 +34,17 @@ final class ProcessTreeCpu {
         return OptionalLong.of(ticks * 1000 / TICKS_PER_SECOND);
     }
 
+    /** utime + stime of one process (its own threads), in milliseconds. */
+    static OptionalLong ownTicks(long pid) {
+        try {
+            String stat = Files.readString(PROC.resolve(Long.toString(pid)).resolve("stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 1).trim().split("\\s+");
+            return OptionalLong.of((Long.parseLong(f[11]) + Long.parseLong(f[12])) * 1000 / TICKS_PER_SECOND);
+        } catch (IOException | RuntimeException e) {
+            return OptionalLong.empty();
+        }
+    }
+
     /** utime + stime + cutime + cstime of one process, in clock ticks. */
     static OptionalLong ticks(long pid) {
         try {

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -134,6 +135,10 @@ public final class RunMonitor implements AutoCloseable {
         for (String role : List.of("server", "jmeter")) {
             local.watch(role + RunLayout.HOTTEST_THREAD, new HottestThread(() -> processes.current(role)));
         }
+        // The harness's own processes besides JMeter and the backend: with them, busy time on the harness's CPUs that
+        // no process of the run accounts for is someone else's.
+        local.watch(RunLayout.MONITOR_CPU, CpuSource.ofOwnThreads(() -> Optional.of(ProcessHandle.current())));
+        local.watch(RunLayout.BUILD_CPU, CpuSource.ofOwnThreads(() -> ProcessHandle.current().parent()));
         local.watch("machine", CpuSource.ofMachine());
         // Each CPU's busy time: the busy share of the server's cores and of the others' (cpus.properties).
         for (int cpu : OnlineCpus.read().cpus()) {

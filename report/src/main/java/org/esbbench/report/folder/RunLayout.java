@@ -75,6 +75,9 @@ public record RunLayout(Path dir) {
     public static final String GC = "gc.csv";
     public static final String SERVER_CPU = "server-cpu.csv";
     /** Which CPUs each role had ({@link org.esbbench.report.cores.CpuLayout}). */
+    /** The cpu.csv rows of the monitor's and the build's own CPU time (not their children's). */
+    public static final String MONITOR_CPU = "monitor";
+    public static final String BUILD_CPU = "build";
     /**
      * Suffix of a cpu.csv row whose counter rises by the CPU time of the role's busiest thread of each interval
      * ({@code server.hottest-thread}, {@code jmeter.hottest-thread}): over a window, the share of one CPU the hottest

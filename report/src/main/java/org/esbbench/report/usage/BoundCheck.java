@@ -32,6 +32,23 @@ record BoundCheck(double thresholdPercent) {
     static final String SERVER_BOUND = "server-bound";
     static final String GENERATOR_BOUND = "generator-bound";
     static final String LOAD_BOUND = "load-bound";
+    /** Flag of a point whose load generator's CPUs were busy with processes outside the run. */
+    public static final String GENERATOR_CPUS_SHARED = "generator-cpus-shared";
+
+    /**
+     * The flag of a neighbour on the load generator's CPUs: their busy time beyond what the run's processes there
+     * (JMeter, the backend, the monitor, the build) took, from {@link #SHARED_PERCENT}. The generator then had less
+     * than its CPUs: a generator-bound figure is lower still, lateness may be the neighbour's.
+     */
+    static java.util.Optional<String> generatorShared(CpuList harness, Double harnessCores, Double harnessOwn) {
+        if (harnessCores == null || harnessOwn == null || harnessCores - harnessOwn < SHARED_PERCENT) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(String.format(Locale.ROOT, "%s: %.0f%% of the load generator's %s went to processes"
+                + " outside the run (busy %.0f%%, the run's own there %.0f%%)", GENERATOR_CPUS_SHARED,
+                harnessCores - harnessOwn, harness.words(), harnessCores, harnessOwn));
+    }
+
     /** Flag of a point whose server CPUs were busy with processes outside the run (a neighbour). */
     public static final String SERVER_CPUS_SHARED = "server-cpus-shared";
     /**

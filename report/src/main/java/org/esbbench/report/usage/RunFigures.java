@@ -56,6 +56,9 @@ public final class RunFigures {
     /** The counters of the server's and JMeter's busiest threads (RunLayout.HOTTEST_THREAD). */
     private final CpuSeries serverHottest;
     private final CpuSeries generatorHottest;
+    /** The monitor's and the build's own CPU: with JMeter's and the backend's, the run's on the harness's CPUs. */
+    private final CpuSeries monitor;
+    private final CpuSeries build;
     private final BoundCheck bound;
     private final ServerIdle idle;
 
@@ -64,7 +67,7 @@ public final class RunFigures {
                        Optional<EnginesFile> generators, Map<String, CpuSeries> engineCpu,
                        Map<String, CpuSeries> engineHostCpu, CpuLayout layout, Map<Integer, CoreBusy> serverCores,
                        CoreBusy harnessCores, CpuSeries broker, CpuSeries serverHottest, CpuSeries generatorHottest,
-                       ServerIdle idle) {
+                       CpuSeries monitor, CpuSeries build, ServerIdle idle) {
         this.server = server;
         this.gc = gc;
         this.backend = backend;
@@ -84,6 +87,8 @@ public final class RunFigures {
         this.broker = broker;
         this.serverHottest = serverHottest;
         this.generatorHottest = generatorHottest;
+        this.monitor = monitor;
+        this.build = build;
         this.bound = new BoundCheck(saturation.thresholdPercent());
         this.idle = idle;
     }
@@ -114,7 +119,8 @@ public final class RunFigures {
                 generators, engineCpu, engineHostCpu, layout, serverCoreBusy(cpu, layout),
                 CoreBusy.read(cpu, layout.harness()), CpuSeries.read(cpu, "broker"),
                 CpuSeries.read(cpu, "server" + RunLayout.HOTTEST_THREAD),
-                CpuSeries.read(cpu, "jmeter" + RunLayout.HOTTEST_THREAD), ServerIdle.read(runDir));
+                CpuSeries.read(cpu, "jmeter" + RunLayout.HOTTEST_THREAD), CpuSeries.read(cpu, RunLayout.MONITOR_CPU),
+                CpuSeries.read(cpu, RunLayout.BUILD_CPU), ServerIdle.read(runDir));
     }
 
     /** The busy share of the server's cores for the run's one set (0) and for each count of cores it varies. */
@@ -202,6 +208,14 @@ public final class RunFigures {
                     hottestThread(generatorHottest, from, to));
             flags.addAll(bound.flags(serverCpus, layout.harness(), serverCoresPct,
                     percentOf(ownMs, windowMs, serverCpus.size()), harnessCoresPct, serverHot, harnessHot));
+            if (generators.isEmpty()) {
+                // JMeter, the backend, the monitor and the build: everything of the run on the harness's CPUs (a run
+                // on engines has more, not all of them here, and is not judged).
+                Double harnessOwnMs = all(generatorCpuMs, backendCpuMs, value(monitor.cpuMillisBetween(from, to)),
+                        value(build.cpuMillisBetween(from, to)));
+                BoundCheck.generatorShared(layout.harness(), harnessCoresPct,
+                        percentOf(harnessOwnMs, windowMs, layout.harness().size())).ifPresent(flags::add);
+            }
         } else {
             flags.addAll(saturation.flags(serverPct, backendPct, generatorPct, machinePct));
         }
@@ -226,6 +240,18 @@ public final class RunFigures {
                 hostCpuPct, hostMemoryPct, flags, clientPct, engines)
                 .withPerMessage(perMessage(backendCpuMs, samples), generatorPerSample)
                 .withCores(serverCoresPct, harnessCoresPct, netPerMessage);
+    }
+
+    /** The sum of CPU times that are all known; null when one is not. */
+    private static Double all(Double... cpuMs) {
+        double total = 0;
+        for (Double d : cpuMs) {
+            if (d == null) {
+                return null;
+            }
+            total += d;
+        }
+        return total;
     }
 
     /** The busiest thread's share of one CPU over [from, to], from its counter; null without readings there. */

@@ -128,6 +128,36 @@ class RunFiguresCoresTest {
                         + " the server's CPUs 4-7 20% busy: the throughput is a lower bound of the server's");
     }
 
+    /** Replaces cpu.csv's JMeter rows by the harness's processes: JMeter 40 %, backend 10 %, monitor 2 %, build 3 %. */
+    private static void harnessProcesses(Path dir) throws Exception {
+        StringBuilder s = new StringBuilder(Files.readString(dir.resolve(RunLayout.CPU))
+                .replaceAll("(?m)^.*,jmeter,.*\n", ""));
+        for (int t = 0; t <= 10; t++) {
+            long ms = t * 1000L;
+            s.append(ms).append(",jmeter,").append(Math.round(0.40 * ms)).append('\n');
+            s.append(ms).append(",backend,").append(Math.round(0.10 * ms)).append('\n');
+            s.append(ms).append(",monitor,").append(Math.round(0.02 * ms)).append('\n');
+            s.append(ms).append(",build,").append(Math.round(0.03 * ms)).append('\n');
+        }
+        Files.writeString(dir.resolve(RunLayout.CPU), s);
+    }
+
+    @Test
+    void aNeighbourOnTheGeneratorsCpuIsFlaggedOnlyBeyondWhatTheRunsOwnProcessesTookThere(@TempDir Path dir)
+            throws Exception {
+        // CPU 0 (the harness) 90 % busy, the run's processes there 55 % of it.
+        cpu(dir, 0.40, 0.90, 0.38, 0);
+        harnessProcesses(dir);
+        assertThat(RunFigures.read(dir, 2, CHECK).usage(10_000, 2_000, 8_000, true).flags())
+                .anySatisfy(f -> assertThat(f).isEqualTo("generator-cpus-shared: 35% of the load generator's CPU 0"
+                        + " went to processes outside the run (busy 90%, the run's own there 55%)"));
+        // CPU 0 as busy as the run's processes account for: nothing to flag
+        cpu(dir, 0.40, 0.55, 0.38, 0);
+        harnessProcesses(dir);
+        assertThat(RunFigures.read(dir, 2, CHECK).usage(10_000, 2_000, 8_000, true).flags())
+                .noneSatisfy(f -> assertThat(f).startsWith("generator-cpus-shared"));
+    }
+
     @Test
     void aFullGeneratorCoreMakesTheThroughputALowerBound(@TempDir Path dir) throws Exception {
         cpu(dir, 0.40, 0.95, 0.38, 0);
