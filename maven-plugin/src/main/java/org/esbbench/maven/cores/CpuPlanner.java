@@ -5,6 +5,7 @@ import java.util.List;
 import org.esbbench.maven.parameters.InvalidRunException;
 import org.esbbench.report.cores.CpuLayout;
 import org.esbbench.report.cores.CpuList;
+import org.esbbench.report.cores.OnlineCpus;
 import org.esbbench.report.topology.CoreChoice;
 import org.esbbench.report.topology.CpuTopology;
 import org.esbbench.report.topology.SysfsCopy;
@@ -41,10 +42,18 @@ public final class CpuPlanner {
 
     /** This machine: its topology, the CPUs this build may use, the best way it has to keep a process in a set. */
     public static CpuPlanner forThisMachine() {
-        SysfsCopy copy = SysfsCopy.thisMachine();
-        CpuTopology topology = CpuTopology.of(copy);
+        return forSystem(SysfsCopy.thisMachine(), CpuPlacement.available());
+    }
+
+    /**
+     * The machine {@code copy} says; one without Linux's topology files (macOS, Windows) as its JVM's CPUs, each its
+     * own core, where the planner finds no way to keep a process in a set anyway.
+     */
+    static CpuPlanner forSystem(SysfsCopy copy, CpuLayout.Method method) {
+        CpuTopology topology = copy.file("cpu/online").isPresent() ? CpuTopology.of(copy)
+                : CpuTopology.flat(OnlineCpus.read());
         CpuList usable = RunCpus.buildCpusBeforeMove().or(copy::allowed).orElse(topology.online());
-        return new CpuPlanner(topology, usable, CpuPlacement.available());
+        return new CpuPlanner(topology, usable, method);
     }
 
     /**

@@ -162,6 +162,14 @@ class TopologyLayoutTest {
     }
 
     @Test
+    void aSystemWithoutLinuxsTopologyFilesIsPlannedOnItsJvmsCpus() throws Exception {
+        SysfsCopy none = new SysfsCopy("a macOS machine", java.util.Map.of(), java.util.Optional.empty());
+        CpuPlanner planner = CpuPlanner.forSystem(none, CpuLayout.Method.NONE);
+        assertThat(planner.topology().online().size()).isEqualTo(org.esbbench.report.cores.OnlineCpus.count());
+        assertThat(planner.plan("auto", true).isolated()).as("no way to pin: shared").isFalse();
+    }
+
+    @Test
     void namedCpusKeepTheHarnessOffTheirSiblings() throws Exception {
         CpuPlanner vm = planner("vm-8core-16thread.txt");
         CpuLayout listed = vm.plan("cpus:3", false);
