@@ -19,7 +19,6 @@ import java.util.stream.Stream;
  * elsewhere.
  */
 final class HottestThread implements CpuSource {
-    private static final long TICKS_PER_SECOND = 100;
     private static final long MIN_INTERVAL_MS = 1_000;
     private static final Path PROC = Path.of("/proc");
 
@@ -56,7 +55,7 @@ final class HottestThread implements CpuSource {
             long delta = any && before != null ? e.getValue() - before : 0;
             most = Math.max(most, delta);
         }
-        total += Math.max(0, most) * 1000 / TICKS_PER_SECOND;
+        total += ProcStat.millis(Math.max(0, most));
         lastTicks.clear();
         lastTicks.putAll(ticks);
         lastSampleMs = now;
@@ -69,11 +68,7 @@ final class HottestThread implements CpuSource {
             tasks.forEach(task -> {
                 try {
                     String stat = Files.readString(task.resolve("stat"));
-                    int close = stat.lastIndexOf(')');
-                    String[] f = stat.substring(close + 1).trim().split("\\s+");
-                    // f[0] is field 3 (state): utime (14) is f[11], stime (15) f[12]; a thread has no children's time
-                    long tid = Long.parseLong(task.getFileName().toString());
-                    ticks.put(tid, Long.parseLong(f[11]) + Long.parseLong(f[12]));
+                    ticks.put(Long.parseLong(task.getFileName().toString()), ProcStat.userSystemTicks(stat));
                 } catch (IOException | RuntimeException e) {
                     // the thread ended meanwhile
                 }

@@ -14,8 +14,6 @@ import java.util.OptionalLong;
  * time from {@link ProcessHandle}.
  */
 final class ProcessTreeCpu {
-    /** The kernel's USER_HZ: /proc/PID/stat counts in 1/100 s on every Linux architecture in use. */
-    private static final long TICKS_PER_SECOND = 100;
     private static final Path PROC = Path.of("/proc");
 
     private ProcessTreeCpu() {
@@ -31,15 +29,14 @@ final class ProcessTreeCpu {
         for (ProcessHandle d : descendants) {
             ticks += ticks(d.pid()).orElse(0); // one that ended meanwhile is in its parent's cutime soon
         }
-        return OptionalLong.of(ticks * 1000 / TICKS_PER_SECOND);
+        return OptionalLong.of(ProcStat.millis(ticks));
     }
 
     /** utime + stime of one process (its own threads), in milliseconds. */
     static OptionalLong ownTicks(long pid) {
         try {
             String stat = Files.readString(PROC.resolve(Long.toString(pid)).resolve("stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 1).trim().split("\\s+");
-            return OptionalLong.of((Long.parseLong(f[11]) + Long.parseLong(f[12])) * 1000 / TICKS_PER_SECOND);
+            return OptionalLong.of(ProcStat.millis(ProcStat.userSystemTicks(stat)));
         } catch (IOException | RuntimeException e) {
             return OptionalLong.empty();
         }
@@ -54,20 +51,15 @@ final class ProcessTreeCpu {
         }
     }
 
-    /**
-     * "pid (comm) state ppid ... utime stime cutime cstime ...": fields 14 to 17; comm may hold blanks and
-     * parentheses, so the fields are counted from the last ')'.
-     */
+    /** utime + stime + cutime + cstime of a stat line ({@link ProcStat}); empty for a line without ')' or too short. */
     static OptionalLong parse(String stat) {
-        int close = stat.lastIndexOf(')');
-        if (close < 0) {
+        if (stat.lastIndexOf(')') < 0) {
             return OptionalLong.empty();
         }
-        String[] f = stat.substring(close + 1).trim().split("\\s+");
-        // f[0] is field 3 (state): utime (14) is f[11], stime f[12], cutime f[13], cstime f[14].
+        String[] f = ProcStat.fields(stat);
         if (f.length < 15) {
             return OptionalLong.empty();
         }
-        return OptionalLong.of(Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]));
+        return OptionalLong.of(ProcStat.userSystemTicks(f) + ProcStat.waitedChildrenTicks(f));
     }
 }

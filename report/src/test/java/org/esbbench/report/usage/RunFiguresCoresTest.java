@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.esbbench.report.cores.CpuLayout;
 import org.esbbench.report.cores.CpuList;
 import org.esbbench.report.folder.RunLayout;
@@ -17,26 +19,35 @@ import org.junit.jupiter.api.io.TempDir;
 class RunFiguresCoresTest {
     private static final SaturationCheck CHECK = new SaturationCheck(90);
 
-    /** cpu.csv over 0..10 s: the server's CPU 1 and the harness's CPU 0 busy at the given shares. */
-    private static void cpu(Path dir, double serverCore, double harnessCore, double serverProcess, long idleServerMs)
-            throws Exception {
-        StringBuilder s = new StringBuilder(RunLayout.CPU_HEADER + "\n");
+    /** A cpu.csv counter that rises by a share of one CPU each second. */
+    private record Counter(String name, double share) {
+    }
+
+    /** cpu.csv rows over 0..10 s, each second's in the counters' order. */
+    private static String rows(List<Counter> counters) {
+        StringBuilder s = new StringBuilder();
         for (int t = 0; t <= 10; t++) {
             long ms = t * 1000L;
-            s.append(ms).append(",cpu1,").append(Math.round(serverCore * ms)).append('\n');
-            s.append(ms).append(",cpu0,").append(Math.round(harnessCore * ms)).append('\n');
-            s.append(ms).append(",machine,").append(Math.round((serverCore + harnessCore) * ms)).append('\n');
-            s.append(ms).append(",server,").append(idleServerMs + Math.round(serverProcess * ms)).append('\n');
-            s.append(ms).append(",jmeter,").append(Math.round(harnessCore * 0.8 * ms)).append('\n');
+            for (Counter c : counters) {
+                s.append(ms).append(',').append(c.name()).append(',').append(Math.round(c.share() * ms)).append('\n');
+            }
         }
-        Files.writeString(dir.resolve(RunLayout.CPU), s);
+        return s.toString();
+    }
+
+    /** cpu.csv over 0..10 s: the server's CPU 1 and the harness's CPU 0 busy at the given shares. */
+    private static void cpu(Path dir, double serverCore, double harnessCore, double serverProcess) throws Exception {
+        Files.writeString(dir.resolve(RunLayout.CPU), RunLayout.CPU_HEADER + "\n" + rows(List.of(
+                new Counter("cpu1", serverCore), new Counter("cpu0", harnessCore),
+                new Counter("machine", serverCore + harnessCore), new Counter("server", serverProcess),
+                new Counter("jmeter", harnessCore * 0.8))));
         new CpuLayout(CpuLayout.Mode.ISOLATED, CpuLayout.Method.CPUSET, CpuList.parse("0-1"), CpuList.of(1),
                 CpuList.of(0), true, "").write(dir);
     }
 
     @Test
     void aServerWhoseCoreIsFullIsTheLimit(@TempDir Path dir) throws Exception {
-        cpu(dir, 0.97, 0.60, 0.95, 0);
+        cpu(dir, 0.97, 0.60, 0.95);
         WindowUsage u = RunFigures.read(dir, 1, CHECK).usage(10_000, 2_000, 8_000, true);
 
         assertThat(u.serverCoresBusyPercent()).isCloseTo(97.0, org.assertj.core.data.Offset.offset(0.5));
@@ -49,7 +60,7 @@ class RunFiguresCoresTest {
     @Test
     void aNeighbourOnTheServersCpuIsFlaggedAndItsFullCoreNotCalledTheServers(@TempDir Path dir) throws Exception {
         // CPU 1 full, the server's own time half of it: a busy loop of someone else's took the other half.
-        cpu(dir, 1.0, 0.50, 0.50, 0);
+        cpu(dir, 1.0, 0.50, 0.50);
         WindowUsage u = RunFigures.read(dir, 2, CHECK).usage(10_000, 2_000, 8_000, true);
         assertThat(u.flags()).hasSize(2);
         assertThat(u.flags().get(0)).startsWith("server-bound: the server's CPU 1 100% busy")
@@ -61,16 +72,13 @@ class RunFiguresCoresTest {
 
     @Test
     void theBrokerAProfileStartsOnTheServersCpusIsNoNeighbour(@TempDir Path dir) throws Exception {
-        cpu(dir, 0.70, 0.50, 0.40, 0);
-        StringBuilder broker = new StringBuilder(Files.readString(dir.resolve(RunLayout.CPU)));
-        for (int t = 0; t <= 10; t++) {
-            broker.append(t * 1000L).append(",broker,").append(Math.round(0.30 * t * 1000L)).append('\n');
-        }
-        Files.writeString(dir.resolve(RunLayout.CPU), broker);
+        cpu(dir, 0.70, 0.50, 0.40);
+        Files.writeString(dir.resolve(RunLayout.CPU), Files.readString(dir.resolve(RunLayout.CPU))
+                + rows(List.of(new Counter("broker", 0.30))));
         WindowUsage u = RunFigures.read(dir, 2, CHECK).usage(10_000, 2_000, 8_000, true);
         assertThat(u.flags()).singleElement().asString().startsWith("load-bound: the server's CPU 1 70% busy");
         // without the broker's rows the same 30 % is someone else's
-        cpu(dir, 0.70, 0.50, 0.40, 0);
+        cpu(dir, 0.70, 0.50, 0.40);
         assertThat(RunFigures.read(dir, 2, CHECK).usage(10_000, 2_000, 8_000, true).flags())
                 .anySatisfy(f -> assertThat(f).startsWith("server-cpus-shared: 30% of the server's CPU 1"));
     }
@@ -81,21 +89,18 @@ class RunFiguresCoresTest {
      */
     private static void eightCpus(Path dir, double[] cpuBusy, double serverProcess, Double serverThread,
                                   Double jmeterThread) throws Exception {
-        StringBuilder s = new StringBuilder(RunLayout.CPU_HEADER + "\n");
-        for (int t = 0; t <= 10; t++) {
-            long ms = t * 1000L;
-            for (int cpu = 0; cpu < 8; cpu++) {
-                s.append(ms).append(",cpu").append(cpu).append(',').append(Math.round(cpuBusy[cpu] * ms)).append('\n');
-            }
-            s.append(ms).append(",server,").append(Math.round(serverProcess * ms)).append('\n');
-            if (serverThread != null) {
-                s.append(ms).append(",server.hottest-thread,").append(Math.round(serverThread * ms)).append('\n');
-            }
-            if (jmeterThread != null) {
-                s.append(ms).append(",jmeter.hottest-thread,").append(Math.round(jmeterThread * ms)).append('\n');
-            }
+        List<Counter> counters = new ArrayList<>();
+        for (int cpu = 0; cpu < 8; cpu++) {
+            counters.add(new Counter("cpu" + cpu, cpuBusy[cpu]));
         }
-        Files.writeString(dir.resolve(RunLayout.CPU), s);
+        counters.add(new Counter("server", serverProcess));
+        if (serverThread != null) {
+            counters.add(new Counter("server.hottest-thread", serverThread));
+        }
+        if (jmeterThread != null) {
+            counters.add(new Counter("jmeter.hottest-thread", jmeterThread));
+        }
+        Files.writeString(dir.resolve(RunLayout.CPU), RunLayout.CPU_HEADER + "\n" + rows(counters));
         new CpuLayout(CpuLayout.Mode.ISOLATED, CpuLayout.Method.CPUSET, CpuList.parse("0-7"), CpuList.parse("4-7"),
                 CpuList.parse("0-3"), true, "").write(dir);
     }
@@ -130,29 +135,22 @@ class RunFiguresCoresTest {
 
     /** Replaces cpu.csv's JMeter rows by the harness's processes: JMeter 40 %, backend 10 %, monitor 2 %, build 3 %. */
     private static void harnessProcesses(Path dir) throws Exception {
-        StringBuilder s = new StringBuilder(Files.readString(dir.resolve(RunLayout.CPU))
-                .replaceAll("(?m)^.*,jmeter,.*\n", ""));
-        for (int t = 0; t <= 10; t++) {
-            long ms = t * 1000L;
-            s.append(ms).append(",jmeter,").append(Math.round(0.40 * ms)).append('\n');
-            s.append(ms).append(",backend,").append(Math.round(0.10 * ms)).append('\n');
-            s.append(ms).append(",monitor,").append(Math.round(0.02 * ms)).append('\n');
-            s.append(ms).append(",build,").append(Math.round(0.03 * ms)).append('\n');
-        }
-        Files.writeString(dir.resolve(RunLayout.CPU), s);
+        Files.writeString(dir.resolve(RunLayout.CPU), Files.readString(dir.resolve(RunLayout.CPU))
+                .replaceAll("(?m)^.*,jmeter,.*\n", "") + rows(List.of(new Counter("jmeter", 0.40),
+                        new Counter("backend", 0.10), new Counter("monitor", 0.02), new Counter("build", 0.03))));
     }
 
     @Test
     void aNeighbourOnTheGeneratorsCpuIsFlaggedOnlyBeyondWhatTheRunsOwnProcessesTookThere(@TempDir Path dir)
             throws Exception {
         // CPU 0 (the harness) 90 % busy, the run's processes there 55 % of it.
-        cpu(dir, 0.40, 0.90, 0.38, 0);
+        cpu(dir, 0.40, 0.90, 0.38);
         harnessProcesses(dir);
         assertThat(RunFigures.read(dir, 2, CHECK).usage(10_000, 2_000, 8_000, true).flags())
                 .anySatisfy(f -> assertThat(f).isEqualTo("generator-cpus-shared: 35% of the load generator's CPU 0"
                         + " went to processes outside the run (busy 90%, the run's own there 55%)"));
         // CPU 0 as busy as the run's processes account for: nothing to flag
-        cpu(dir, 0.40, 0.55, 0.38, 0);
+        cpu(dir, 0.40, 0.55, 0.38);
         harnessProcesses(dir);
         assertThat(RunFigures.read(dir, 2, CHECK).usage(10_000, 2_000, 8_000, true).flags())
                 .noneSatisfy(f -> assertThat(f).startsWith("generator-cpus-shared"));
@@ -160,7 +158,7 @@ class RunFiguresCoresTest {
 
     @Test
     void aFullGeneratorCoreMakesTheThroughputALowerBound(@TempDir Path dir) throws Exception {
-        cpu(dir, 0.40, 0.95, 0.38, 0);
+        cpu(dir, 0.40, 0.95, 0.38);
         WindowUsage u = RunFigures.read(dir, 2, CHECK).usage(10_000, 2_000, 8_000, true);
         assertThat(u.flags()).singleElement().asString().startsWith("generator-bound: the load generator's CPU 0 95% busy")
                 .contains("lower bound");
@@ -168,7 +166,7 @@ class RunFiguresCoresTest {
 
     @Test
     void neitherFullIsTheLoadsBound(@TempDir Path dir) throws Exception {
-        cpu(dir, 0.40, 0.50, 0.38, 0);
+        cpu(dir, 0.40, 0.50, 0.38);
         WindowUsage u = RunFigures.read(dir, 2, CHECK).usage(10_000, 2_000, 8_000, true);
         assertThat(u.flags()).singleElement().asString().startsWith("load-bound: ");
     }
@@ -176,16 +174,9 @@ class RunFiguresCoresTest {
     @Test
     void withCoresAsADimensionEachPointIsJudgedOnItsOwnCountsCpus(@TempDir Path dir) throws Exception {
         // 4 CPUs, server counts 1 and 2 (CPUs 3, then 2-3), the harness on 0-1. CPU 3 full, CPU 2 idle, 0-1 half busy.
-        StringBuilder s = new StringBuilder(RunLayout.CPU_HEADER + "\n");
-        for (int t = 0; t <= 10; t++) {
-            long ms = t * 1000L;
-            s.append(ms).append(",cpu3,").append(Math.round(0.98 * ms)).append('\n');
-            s.append(ms).append(",cpu2,").append(Math.round(0.02 * ms)).append('\n');
-            s.append(ms).append(",cpu1,").append(Math.round(0.5 * ms)).append('\n');
-            s.append(ms).append(",cpu0,").append(Math.round(0.5 * ms)).append('\n');
-            s.append(ms).append(",server,").append(Math.round(0.97 * ms)).append('\n');
-        }
-        Files.writeString(dir.resolve(RunLayout.CPU), s);
+        Files.writeString(dir.resolve(RunLayout.CPU), RunLayout.CPU_HEADER + "\n" + rows(List.of(
+                new Counter("cpu3", 0.98), new Counter("cpu2", 0.02), new Counter("cpu1", 0.5), new Counter("cpu0", 0.5),
+                new Counter("server", 0.97))));
         CpuLayout layout = new CpuLayout(CpuLayout.Mode.ISOLATED, CpuLayout.Method.CPUSET, CpuList.parse("0-3"),
                 CpuList.parse("2-3"), CpuList.parse("0-1"), true, "", java.util.List.of(2, 1));
         layout.write(dir);
@@ -223,7 +214,7 @@ class RunFiguresCoresTest {
 
     @Test
     void aRunWithoutALayoutSharedTheMachineAndKeepsTheSaturationFlags(@TempDir Path dir) throws Exception {
-        cpu(dir, 0.97, 0.97, 0.95, 0);
+        cpu(dir, 0.97, 0.97, 0.95);
         Files.delete(dir.resolve(CpuLayout.FILE));
         WindowUsage u = RunFigures.read(dir, 2, CHECK).usage(10_000, 2_000, 8_000, true);
         assertThat(u.serverCoresBusyPercent()).isNull();
