@@ -85,6 +85,7 @@ public final class NewRun implements RunChecks.Run {
         boolean startsServer = new TargetServers(root, null, profile, Duration.ZERO, log::info).startsServer();
         CpuPlanner planner = CpuPlanner.forThisMachine();
         log.info("CPU topology: " + planner.topology().describe() + "; this build may use " + planner.usable().words());
+        log.info("CPU placement: " + CpuPlanner.placement());
         CpuLayout cpus = planner.plan(parameters.getOrDefault("serverCpus", ""), startsServer,
                 merged.fromMatrix("serverCpus"));
         parameters = recordServerCores(parameters, cpus);

@@ -8,17 +8,14 @@ import java.util.Optional;
 import org.esbbench.report.cores.CpuLayout;
 
 /**
- * How this machine lets a process start inside a set of CPUs, best first: a cgroup v1 cpuset (a group per role that
- * the process joins before it execs its command, so every thread and every child it ever has stays inside, and
- * the process cannot widen it), else a CPU affinity mask ({@code taskset -c LIST command}: also set before the
- * command runs, inherited by threads and children, but a process may change its own). Either way the JVM of the
- * command sees only its set from its first instruction, so it sizes its GC and JIT threads for it.
+ * How this machine lets a process start inside a set of CPUs, best first: a cgroup cpuset (v2 where the build may
+ * enable the controller below its cgroup, else v1's cpuset mount: a group per role that the process joins before it
+ * execs its command, so every thread and every child it ever has stays inside, and the process cannot widen it),
+ * else a CPU affinity mask ({@code taskset -c LIST command}: also set before the command runs, inherited by threads
+ * and children, but a process may change its own). Either way the JVM of the command sees only its set from its
+ * first instruction, so it sizes its GC and JIT threads for it.
  */
 final class CpuPlacement {
-    /** Where cgroup v1 mounts the cpuset controller. */
-    static final Path CPUSET_ROOT = Path.of("/sys/fs/cgroup/cpuset");
-    /** The folder of the suite's groups under the build's own cpuset: {@code esb-bench/<run-id>/<role>}. */
-    static final String GROUP = "esb-bench";
     private static final Path[] TASKSET = {Path.of("/usr/bin/taskset"), Path.of("/bin/taskset")};
     private static final Path SH = Path.of("/bin/sh");
 
@@ -30,78 +27,79 @@ final class CpuPlacement {
      * asks it before any run exists, so it makes no group.
      */
     static CpuLayout.Method available() {
-        Path own = baseCpuset();
-        if (Files.isRegularFile(own.resolve("cpuset.cpus")) && Files.isWritable(own) && Files.isExecutable(SH)) {
-            return CpuLayout.Method.CPUSET;
+        if (Files.isExecutable(SH)) {
+            Optional<CpusetHierarchy> cpuset = CpusetHierarchy.writableOne();
+            if (cpuset.isPresent()) {
+                return cpuset.get().method();
+            }
         }
         return taskset().isPresent() ? CpuLayout.Method.AFFINITY : CpuLayout.Method.NONE;
     }
 
+    /** The method {@link #available} gives, where, and what each better one lacks here. */
+    static String describe() {
+        CpuLayout.Method method = available();
+        List<String> parts = new java.util.ArrayList<>();
+        parts.add(method.words() + base(method).map(b -> " under " + b).orElse(""));
+        for (CpusetHierarchy h : CpusetHierarchy.ofThisMachine()) {
+            if (h.method() != method && !h.writable() && h.method().ordinal() < method.ordinal()) {
+                parts.add("not " + h.method().words() + ": needs " + h.lacks());
+            }
+        }
+        return String.join("; ", parts);
+    }
+
+    /** What a cpuset would need on this machine, for the message of a machine that has neither method. */
+    static String cpusetLacks() {
+        List<CpusetHierarchy> found = CpusetHierarchy.ofThisMachine();
+        return "a writable cgroup cpuset (" + (found.isEmpty() ? "no cgroup hierarchy is mounted"
+                : String.join("; ", found.stream().map(h -> h.method().words() + " needs " + h.lacks()).toList())) + ")";
+    }
+
     /**
-     * The suite's folder of groups, {@code esb-bench} under the build's own cpuset, made if missing (with its
-     * parent's CPUs and memory nodes, as cgroup v1 requires before a child can have any); empty when there is no
-     * cpuset hierarchy or it may not be written (not root, a read-only mount).
+     * The suite's folder of groups in the hierarchy of {@code method}, {@code esb-bench} under its base, made (and
+     * readied) if missing; empty when there is no such hierarchy or it may not be written (not root, a read-only
+     * mount, a controller v2 does not offer).
      */
-    static Optional<Path> cpusetParent() {
-        Path own = baseCpuset();
-        if (!Files.isRegularFile(own.resolve("cpuset.cpus"))) {
+    static Optional<Path> cpusetParent(CpuLayout.Method method) {
+        Optional<CpusetHierarchy> tree = CpusetHierarchy.of(method).filter(CpusetHierarchy::writable);
+        if (tree.isEmpty()) {
             return Optional.empty();
         }
-        Path group = own.resolve(GROUP);
+        Path base = tree.get().base();
+        Path group = base.resolve(CpusetHierarchy.GROUP);
         try {
             if (!Files.isDirectory(group)) {
                 Files.createDirectory(group);
             }
-            inherit(own, group);
+            tree.get().prepare(base, group);
             return Optional.of(group);
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
     }
 
-    /** The suite's folder of groups when it exists; never made here (for removing what runs left). */
-    static Optional<Path> existingParent() {
-        Path group = baseCpuset().resolve(GROUP);
-        return Files.isDirectory(group) ? Optional.of(group) : Optional.empty();
+    /** The suite's folder of groups in every hierarchy where it exists; never made here (for removing what runs left). */
+    static List<Path> existingParents() {
+        return CpusetHierarchy.ofThisMachine().stream().map(h -> h.base().resolve(CpusetHierarchy.GROUP))
+                .filter(Files::isDirectory).toList();
     }
 
-    /**
-     * The cpuset the suite's groups go under: the build's own, or, when the build was moved into one of a run's
-     * groups ({@code .../esb-bench/<run>/harness}), the one it came from.
-     */
-    static Path baseCpuset() {
-        Path own = ownCpuset();
-        for (Path p = own; p != null && p.startsWith(CPUSET_ROOT); p = p.getParent()) {
-            if (p.getFileName() != null && p.getFileName().toString().equals(GROUP)) {
-                return p.getParent();
-            }
-        }
-        return own;
+    /** The base of the hierarchy of {@code method} (where its groups go), for messages and tests. */
+    static Optional<Path> base(CpuLayout.Method method) {
+        return CpusetHierarchy.of(method).map(CpusetHierarchy::base);
     }
 
-    /** The cpuset this JVM is in: the {@code cpuset} line of {@code /proc/self/cgroup} under the mount. */
-    static Path ownCpuset() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/cgroup"))) {
-                String[] f = line.split(":", 3);
-                if (f.length == 3 && List.of(f[1].split(",")).contains("cpuset")) {
-                    String rel = f[2].startsWith("/") ? f[2].substring(1) : f[2];
-                    return rel.isEmpty() ? CPUSET_ROOT : CPUSET_ROOT.resolve(rel);
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // no cgroups: the root, which then has no cpuset.cpus
-        }
-        return CPUSET_ROOT;
+    /** The build's own group in the hierarchy of {@code method}, to return it to after a run. */
+    static Optional<Path> home(CpuLayout.Method method) {
+        return CpusetHierarchy.of(method).map(CpusetHierarchy::own);
     }
 
-    /** A new group's CPUs and memory nodes from its parent, when it has none yet. */
-    static void inherit(Path parent, Path group) throws IOException {
-        for (String f : List.of("cpuset.cpus", "cpuset.mems")) {
-            if (Files.readString(group.resolve(f)).isBlank()) {
-                Files.writeString(group.resolve(f), Files.readString(parent.resolve(f)).trim());
-            }
-        }
+    /** Readies {@code child}, a new group of {@code parent} in the hierarchy of {@code method}. */
+    static void prepare(CpuLayout.Method method, Path parent, Path child) throws IOException {
+        CpusetHierarchy tree = CpusetHierarchy.of(method)
+                .orElseThrow(() -> new IOException("no " + method.id() + " hierarchy on this machine"));
+        tree.prepare(parent, child);
     }
 
     static Optional<Path> taskset() {

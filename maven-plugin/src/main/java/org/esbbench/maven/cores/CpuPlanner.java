@@ -68,6 +68,14 @@ public final class CpuPlanner {
                 CpuLayout.Method.AFFINITY);
     }
 
+    /**
+     * How this machine would keep each role on its CPUs and why not a better way, for check: e.g. "cgroup cpuset
+     * (v1, /sys/fs/cgroup/cpuset); not cgroup v2: ...".
+     */
+    public static String placement() {
+        return CpuPlacement.describe();
+    }
+
     public CpuTopology topology() {
         return topology;
     }
@@ -180,8 +188,8 @@ public final class CpuPlanner {
 
     private void requireMethod(String value) throws InvalidRunException {
         if (method == CpuLayout.Method.NONE) {
-            throw new InvalidRunException("-DserverCpus=" + value + ": this machine has neither a writable cgroup"
-                    + " cpuset (" + CpuPlacement.CPUSET_ROOT + ") nor taskset to keep processes on their CPUs;"
+            throw new InvalidRunException("-DserverCpus=" + value + ": this machine has neither "
+                    + CpuPlacement.cpusetLacks() + " nor taskset to keep processes on their CPUs;"
                     + " -DserverCpus=shared runs every process on every CPU");
         }
     }

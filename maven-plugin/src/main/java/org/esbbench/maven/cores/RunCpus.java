@@ -74,20 +74,22 @@ public final class RunCpus {
         return switch (layout.method()) {
             case NONE -> command;
             case AFFINITY -> CpuPlacement.withAffinity(cpus.toString(), command);
-            case CPUSET -> CpuPlacement.inCpuset(group(role, cpus).resolve("cgroup.procs"), command);
+            case CPUSET, CGROUP2 -> CpuPlacement.inCpuset(group(role, cpus).resolve("cgroup.procs"), command);
         };
     }
 
     /** The role's cpuset group, made (with its CPUs) if missing. */
     private Path group(String role, CpuList cpus) throws IOException {
-        Path parent = CpuPlacement.cpusetParent().orElseThrow(() -> new IOException(
-                "the run's CPU layout needs a cgroup cpuset, and " + CpuPlacement.baseCpuset() + " cannot be written"));
+        CpuLayout.Method method = layout.method();
+        Path parent = CpuPlacement.cpusetParent(method).orElseThrow(() -> new IOException(
+                "the run's CPU layout needs a cgroup cpuset, and " + CpuPlacement.base(method).map(Path::toString)
+                        .orElse("no " + method.id() + " hierarchy") + " cannot be written"));
         Path run = parent.resolve(runId);
         Files.createDirectories(run);
-        CpuPlacement.inherit(parent, run);
+        CpuPlacement.prepare(method, parent, run);
         Path group = run.resolve(role);
         Files.createDirectories(group);
-        Files.writeString(group.resolve("cpuset.mems"), Files.readString(run.resolve("cpuset.mems")).trim());
+        CpuPlacement.prepare(method, run, group);
         Files.writeString(group.resolve("cpuset.cpus"), cpus.toString());
         return group;
     }
@@ -111,10 +113,11 @@ public final class RunCpus {
         long pid = ProcessHandle.current().pid();
         if (buildCpusBefore == null) {
             buildCpusBefore = CpusAllowed.of(pid).orElse(layout.machine());
-            buildCpusetBefore = CpuPlacement.baseCpuset();
+            // its own cgroup (with v2 not the base, which may hold no process once it hands the controller down)
+            buildCpusetBefore = layout.method().cpuset() ? CpuPlacement.home(layout.method()).orElse(null) : null;
         }
         switch (layout.method()) {
-            case CPUSET -> Files.writeString(group(HARNESS, layout.harness()).resolve("cgroup.procs"), Long.toString(pid));
+            case CPUSET, CGROUP2 -> Files.writeString(group(HARNESS, layout.harness()).resolve("cgroup.procs"), Long.toString(pid));
             case AFFINITY -> taskset(layout.harness().toString(), pid);
             case NONE -> {
             }
@@ -129,7 +132,7 @@ public final class RunCpus {
     public void release(Consumer<String> log) {
         long pid = ProcessHandle.current().pid();
         try {
-            if (buildCpusetBefore != null && layout.method() == CpuLayout.Method.CPUSET) {
+            if (buildCpusetBefore != null && layout.method().cpuset()) {
                 Files.writeString(buildCpusetBefore.resolve("cgroup.procs"), Long.toString(pid));
             } else if (buildCpusBefore != null && layout.method() == CpuLayout.Method.AFFINITY) {
                 taskset(buildCpusBefore.toString(), pid);
@@ -139,8 +142,8 @@ public final class RunCpus {
         }
         buildCpusBefore = null;
         buildCpusetBefore = null;
-        if (layout.method() == CpuLayout.Method.CPUSET) {
-            CpuPlacement.existingParent().ifPresent(parent -> {
+        if (layout.method().cpuset()) {
+            CpuPlacement.existingParents().forEach(parent -> {
                 removeGroup(parent.resolve(runId), log);
                 removeIfEmpty(parent); // the suite's folder too, unless another run still has its groups there
             });
@@ -149,16 +152,14 @@ public final class RunCpus {
 
     /** Removes the empty groups that builds which died left behind (a group with a process in it stays). */
     public static void sweepStale() {
-        Optional<Path> parent = CpuPlacement.existingParent();
-        if (parent.isEmpty()) {
-            return;
-        }
-        try (DirectoryStream<Path> runs = Files.newDirectoryStream(parent.get(), Files::isDirectory)) {
-            for (Path run : runs) {
-                removeGroup(run, line -> { });
+        for (Path parent : CpuPlacement.existingParents()) {
+            try (DirectoryStream<Path> runs = Files.newDirectoryStream(parent, Files::isDirectory)) {
+                for (Path run : runs) {
+                    removeGroup(run, line -> { });
+                }
+            } catch (IOException e) {
+                // nothing to sweep
             }
-        } catch (IOException e) {
-            // nothing to sweep
         }
     }
 

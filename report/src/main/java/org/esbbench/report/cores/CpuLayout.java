@@ -21,7 +21,8 @@ import java.util.Properties;
  * {@link Mode#SHARED}: every process on every CPU, the machine's figures are the server's with the harness's.
  *
  * @param mode    isolated or shared
- * @param method  how the sets are enforced: {@link Method#CPUSET} (a cgroup v1 cpuset per role), {@link Method#AFFINITY}
+ * @param method  how the sets are enforced: {@link Method#CPUSET} (a cgroup v1 cpuset per role), {@link Method#CGROUP2}
+ *                (a cgroup v2 group with the cpuset controller per role), {@link Method#AFFINITY}
  *                (a CPU affinity mask per process, {@code taskset}) or {@link Method#NONE} (shared)
  * @param machine the machine's online CPUs
  * @param server  the server's CPUs (every CPU when shared)
@@ -51,16 +52,30 @@ public record CpuLayout(Mode mode, Method method, CpuList machine, CpuList serve
     }
 
     public enum Method {
-        CPUSET("cgroup-cpuset"), AFFINITY("affinity"), NONE("none");
+        // best first
+        CGROUP2("cgroup2-cpuset", "cgroup v2 cpuset"), CPUSET("cgroup-cpuset", "cgroup cpuset"),
+        AFFINITY("affinity", "CPU affinity"), NONE("none", "none");
 
         private final String id;
+        private final String words;
 
-        Method(String id) {
+        Method(String id, String words) {
             this.id = id;
+            this.words = words;
         }
 
         public String id() {
             return id;
+        }
+
+        /** As the run's description says it. */
+        public String words() {
+            return words;
+        }
+
+        /** Whether each role has a cgroup of its own (v1 or v2), which the run removes when it ends. */
+        public boolean cpuset() {
+            return this == CPUSET || this == CGROUP2;
         }
 
         static Method of(String id) {
@@ -174,7 +189,7 @@ public record CpuLayout(Mode mode, Method method, CpuList machine, CpuList serve
                 : "server on " + server.words();
         return where + (serverStartedHere ? "" : " (started by hand)")
                 + ", load generator, backend and monitor on " + harness.words() + " of " + machine.size()
-                + " (" + (method == Method.CPUSET ? "cgroup cpuset" : "CPU affinity") + ")";
+                + " (" + method.words() + ")";
     }
 
     /** Whether each count's CPUs are the last of {@link #server} (no whole cores chosen otherwise). */
