@@ -85,7 +85,10 @@ class ServerCoresIT {
             assertThat(flags).doesNotContain("server-cpus-shared");
             assertThat(r.get("server_cores_busy_pct")).isNotBlank();
             assertThat(r.get("generator_cores_busy_pct")).isNotBlank();
-            assertThat(r.get("net_cpu_us_per_msg")).isNotBlank();
+            // a net figure, or (20 arrivals/s over 4 s is within the idle JVM's noise) the flag that says why not
+            assertThat(!r.get("net_cpu_us_per_msg").isBlank() || flags.contains("net-cpu-not-measurable: "))
+                    .as(r.get("scenario") + " " + r.get("rate") + "/s: net CPU per msg or why not: " + flags).isTrue();
+            assertThat(r.get("net_cpu_spread_us")).isNotBlank();
         }
     }
 }

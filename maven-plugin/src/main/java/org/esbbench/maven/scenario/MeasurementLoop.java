@@ -91,7 +91,8 @@ public final class MeasurementLoop {
         }
         if (restarts.restartsServer() && targets.death().isEmpty()) {
             // The server warm and its load over: what it costs doing nothing, for the CPU per message net of it.
-            org.esbbench.maven.cores.ServerIdleProbe.measure(layout, log);
+            org.esbbench.maven.cores.ServerIdleProbe.measure(layout, run.registry().running("server")
+                    .flatMap(p -> ProcessHandle.of(p.pid())), log);
         }
         if (failed > 0) {
             // The analysis still runs on what was recorded (verify phase); the journal names what went wrong.

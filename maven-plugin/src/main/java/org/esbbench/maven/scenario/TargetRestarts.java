@@ -68,8 +68,10 @@ public final class TargetRestarts {
         String heap = run.plan().variesHeap() ? point.heap() : run.plan().heap();
         String setting = "heap " + heap + (point.serverCores() == 0 ? "" : ", " + point.serverCoresLabel());
         // the server about to be stopped, warm after its points: its idle cost, for them
-        if (run.registry().running("server").isPresent()) {
-            org.esbbench.maven.cores.ServerIdleProbe.measure(run.layout(), log);
+        Optional<ManagedProcess> running = run.registry().running("server");
+        if (running.isPresent()) {
+            org.esbbench.maven.cores.ServerIdleProbe.measure(run.layout(),
+                    ProcessHandle.of(running.get().pid()), log);
         }
         long since = System.currentTimeMillis();
         // The server, then (server.pid=file:) the launcher that started it, each with the profile's stop signal.

@@ -57,10 +57,17 @@ public final class StandardFigures {
             WindowUsage::cpuMicrosPerMessage).charted().compared(Better.LOWER).shown(1);
     /**
      * The server's CPU per message net of its idle cost (its CPU time per second without load, times the
-     * window): at low rates the gross figure is mostly timers, JIT and GC divided by few messages.
+     * window) and of its JIT compiler threads' CPU in the window: at low rates the gross figure is mostly timers,
+     * compilation and GC divided by few messages.
      */
     public static final Figure NET_CPU_PER_MESSAGE = usage("net_cpu_us_per_msg", "net CPU per msg", "µs", 2,
             WindowUsage::netCpuMicrosPerMessage).shown(1);
+    /** How far the net figure may be off for the idle cost's own noise (± this). */
+    public static final Figure NET_CPU_SPREAD = usage("net_cpu_spread_us", "net CPU spread", "µs", 2,
+            WindowUsage::netCpuSpreadMicros).shown(1);
+    /** The server's JIT compiler threads' CPU in the window per message: part of the gross figure, not the net. */
+    public static final Figure JIT_CPU_PER_MESSAGE = usage("jit_cpu_us_per_msg", "JIT CPU per msg", "µs", 2,
+            WindowUsage::jitMicrosPerMessage).shown(1);
     public static final Figure SERVER_CPU = usage("server_cpu_pct", "server CPU", "%", 2, WindowUsage::serverCpuPercent)
             .shown(1);
     public static final Figure GC_THROUGHPUT = usage("gc_throughput_pct", "GC throughput", "%", 3,
@@ -150,7 +157,8 @@ public final class StandardFigures {
     static final List<Figure> ALL = List.of(SAMPLES, ERRORS, ERROR_PCT, INCORRECT, INCORRECT_PCT, THROUGHPUT, MEAN,
             STDDEV, MIN, MAX, P50, P90, P95, P99, P99_9, SERVICE_P50, SERVICE_P99, SERVICE_P99_9, LATENESS_P50,
             LATENESS_P99, LATENESS_MAX, LATE_PCT, OFFERED, ACHIEVED, DUE, NEVER_SENT, NOT_ANSWERED, BLOCKED_P50,
-            BLOCKED_P99, BLOCKED_MAX, BLOCKED_PCT, CPU_PER_MESSAGE, NET_CPU_PER_MESSAGE, SERVER_CPU, GC_THROUGHPUT, HEAP_AFTER_FULL_GC,
+            BLOCKED_P99, BLOCKED_MAX, BLOCKED_PCT, CPU_PER_MESSAGE, NET_CPU_PER_MESSAGE, NET_CPU_SPREAD,
+            JIT_CPU_PER_MESSAGE, SERVER_CPU, GC_THROUGHPUT, HEAP_AFTER_FULL_GC,
             GENERATOR_CPU, CLIENT_CPU, BUSIEST_ENGINE_CPU, BUSIEST_ENGINE_HOST_CPU, BACKEND_CPU, BACKEND_CPU_PER_MESSAGE, GENERATOR_CPU_PER_SAMPLE,
             MACHINE_CPU, SERVER_CORES_BUSY, GENERATOR_CORES_BUSY, HOST_CPU, HOST_MEMORY);
 

@@ -89,9 +89,18 @@ public record RunLayout(Path dir) {
     public static final String AFFINITY = "affinity.csv";
     /** The header line of {@link #AFFINITY}. */
     public static final String AFFINITY_HEADER = "epochMs,process,pid,cpusAllowed";
-    /** The server's idle probes: a few seconds after each start, before any load, {@code fromMs,toMs}. */
+    /**
+     * The server's idle probes: a few seconds of the warm server without load, after its last scenario run and before
+     * each restart: their span, the server's CPU over it and its JIT compiler threads' (ms, to the nanosecond), half
+     * the range of its one-second rates net of JIT (ms/s); runs before these columns have the span only.
+     */
     public static final String SERVER_IDLE = "server-idle.csv";
-    public static final String SERVER_IDLE_HEADER = "fromMs,toMs";
+    public static final String SERVER_IDLE_HEADER = "fromMs,toMs,cpuMs,jitMs,spreadMsPerS";
+    /**
+     * Suffix of a cpu.csv row whose counter rises by the CPU time of the role's JIT compiler threads
+     * ({@code server.jit}).
+     */
+    public static final String JIT = ".jit";
     public static final String POINTS = "points.csv";
     public static final String SUMMARY_CSV = "summary.csv";
     public static final String SUMMARY_MD = "summary.md";

@@ -91,8 +91,10 @@ final class SummaryMarkdown {
                 response time are exact, over every sample of a repeat. CPU µs per message is the server's CPU time
                 in the window divided by its samples, backend CPU per msg the echo backend's, generator CPU per sample
                 JMeter's (sending, receiving and checking each reply); net CPU per msg the server's net of its idle
-                cost (its CPU per second without load after its points, times the window; a row flagged
-                server-mostly-idle spent half or more of its CPU idle). CPU % columns are percent of the whole
+                cost (its CPU per second without load after its points, times the window) and of its JIT compiler
+                threads' CPU in the window (JIT CPU per msg), ± net CPU spread (the idle cost's noise and the
+                counter's 10 ms tick); a row flagged server-mostly-idle spent half or more of its CPU idle, one
+                flagged net-cpu-not-measurable had less than its idle cost left. CPU % columns are percent of the whole
                 machine (all its CPUs); server cores busy % and generator cores busy % (when the server had cores of
                 its own) are percent of the server's CPUs and of the others, whoever ran on them.
                 GC throughput is the share of the window the server's JVM was not paused for GC; heap after full GC

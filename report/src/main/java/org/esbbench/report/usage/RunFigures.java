@@ -219,10 +219,8 @@ public final class RunFigures {
         } else {
             flags.addAll(saturation.flags(serverPct, backendPct, generatorPct, machinePct));
         }
-        OptionalDouble idleRate = idle.rateFor(from, to, server);
-        Double idleMs = idleRate.isPresent() ? idleRate.getAsDouble() * windowMs : null;
-        Double netPerMessage = ServerIdle.netPerMessage(serverCpuMs, idleMs, samples);
-        ServerIdle.flag(serverCpuMs, idleMs, windowMs, netPerMessage).ifPresent(flags::add);
+        ServerIdle.Net net = idle.net(serverCpuMs, from, to, samples, server);
+        flags.addAll(net.flags());
         flags.addAll(engineFlags);
         if (cpuPerMessage == null && hostCpuPct != null && hostCores.isPresent() && samples > 0) {
             cpuPerMessage = hostCpuPct / 100 * hostCores.getAsInt() * windowMs * 1000 / samples;
@@ -239,7 +237,8 @@ public final class RunFigures {
                 value(gc.heapAfterFullGcMb(from, to, FULL_GC_SLACK_MS)), generatorPct, backendPct, machinePct,
                 hostCpuPct, hostMemoryPct, flags, clientPct, engines)
                 .withPerMessage(perMessage(backendCpuMs, samples), generatorPerSample)
-                .withCores(serverCoresPct, harnessCoresPct, netPerMessage);
+                .withCores(serverCoresPct, harnessCoresPct, net.netMicros())
+                .withJit(net.jitMicros(), net.spreadMicros());
     }
 
     /** The sum of CPU times that are all known; null when one is not. */

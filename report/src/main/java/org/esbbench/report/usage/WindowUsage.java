@@ -27,8 +27,13 @@ import java.util.List;
  *                                  them), percent of the server's cores; null when shared or unknown
  * @param generatorCoresBusyPercent with the server on cores of its own: how busy the other cores were (the load
  *                                  generator, the backend, the monitor), percent of those cores; null when shared
- * @param netCpuMicrosPerMessage    the server's CPU per message net of what it costs idle (measured before the
- *                                  load); null when unknown
+ * @param netCpuMicrosPerMessage    the server's CPU per message net of what it costs idle (measured after the
+ *                                  load) and of its JIT compiler threads' CPU in the window; null when unknown, or
+ *                                  when what is left is below zero (not measurable at this rate: a flag says so)
+ * @param jitMicrosPerMessage       the server's JIT compiler threads' CPU in the window per message (warm-up work
+ *                                  a low rate spreads over minutes, part of the gross figure, not of the net)
+ * @param netCpuSpreadMicros        how far the net figure may be off for the idle cost's own noise: half the range
+ *                                  of the idle probe's one-second rates, times the window, per message
  */
 public record WindowUsage(Double cpuMicrosPerMessage, Double serverCpuPercent, Double gcThroughputPercent,
                           Double heapAfterFullGcMb, Double generatorCpuPercent, Double backendCpuPercent,
@@ -36,7 +41,7 @@ public record WindowUsage(Double cpuMicrosPerMessage, Double serverCpuPercent, D
                           List<String> flags, Double clientCpuPercent, List<EngineUsage> engines,
                           Double backendMicrosPerMessage, Double generatorMicrosPerSample,
                           Double serverCoresBusyPercent, Double generatorCoresBusyPercent,
-                          Double netCpuMicrosPerMessage) {
+                          Double netCpuMicrosPerMessage, Double jitMicrosPerMessage, Double netCpuSpreadMicros) {
     /** Nothing known: results files summarised on their own, without the run's records. */
     public static final WindowUsage UNKNOWN = new WindowUsage(null, null, null, null, null, null, null, null, null,
             List.of());
@@ -53,7 +58,7 @@ public record WindowUsage(Double cpuMicrosPerMessage, Double serverCpuPercent, D
                        Double clientCpuPercent, List<EngineUsage> engines) {
         this(cpuMicrosPerMessage, serverCpuPercent, gcThroughputPercent, heapAfterFullGcMb, generatorCpuPercent,
                 backendCpuPercent, machineCpuPercent, hostCpuPercent, hostMemoryPercent, flags, clientCpuPercent,
-                engines, null, null, null, null, null);
+                engines, null, null, null, null, null, null, null);
     }
 
     /** These figures with the backend's CPU per message and the generator's per sample. */
@@ -61,7 +66,7 @@ public record WindowUsage(Double cpuMicrosPerMessage, Double serverCpuPercent, D
         return new WindowUsage(cpuMicrosPerMessage, serverCpuPercent, gcThroughputPercent, heapAfterFullGcMb,
                 generatorCpuPercent, backendCpuPercent, machineCpuPercent, hostCpuPercent, hostMemoryPercent, flags,
                 clientCpuPercent, engines, backendMicros, generatorMicros, serverCoresBusyPercent,
-                generatorCoresBusyPercent, netCpuMicrosPerMessage);
+                generatorCoresBusyPercent, netCpuMicrosPerMessage, jitMicrosPerMessage, netCpuSpreadMicros);
     }
 
     /** These figures with the busy shares of the server's and the other cores and the net CPU per message. */
@@ -69,7 +74,15 @@ public record WindowUsage(Double cpuMicrosPerMessage, Double serverCpuPercent, D
         return new WindowUsage(cpuMicrosPerMessage, serverCpuPercent, gcThroughputPercent, heapAfterFullGcMb,
                 generatorCpuPercent, backendCpuPercent, machineCpuPercent, hostCpuPercent, hostMemoryPercent, flags,
                 clientCpuPercent, engines, backendMicrosPerMessage, generatorMicrosPerSample, serverCores,
-                generatorCores, netCpuMicros);
+                generatorCores, netCpuMicros, jitMicrosPerMessage, netCpuSpreadMicros);
+    }
+
+    /** These figures with the JIT's CPU per message and the net figure's spread. */
+    public WindowUsage withJit(Double jitMicros, Double netSpreadMicros) {
+        return new WindowUsage(cpuMicrosPerMessage, serverCpuPercent, gcThroughputPercent, heapAfterFullGcMb,
+                generatorCpuPercent, backendCpuPercent, machineCpuPercent, hostCpuPercent, hostMemoryPercent, flags,
+                clientCpuPercent, engines, backendMicrosPerMessage, generatorMicrosPerSample, serverCoresBusyPercent,
+                generatorCoresBusyPercent, netCpuMicrosPerMessage, jitMicros, netSpreadMicros);
     }
 
     /** The figures of a run whose load came from one local JMeter (no engines). */

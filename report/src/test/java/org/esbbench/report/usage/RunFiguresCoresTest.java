@@ -2,6 +2,7 @@ package org.esbbench.report.usage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -210,6 +211,47 @@ class RunFiguresCoresTest {
         assertThat(u.cpuMicrosPerMessage()).isCloseTo(7200.0, org.assertj.core.data.Offset.offset(1.0));
         assertThat(u.netCpuMicrosPerMessage()).isCloseTo(1200.0, org.assertj.core.data.Offset.offset(1.0));
         assertThat(u.flags()).anySatisfy(f -> assertThat(f).startsWith("server-mostly-idle: 83% of the server's CPU"));
+    }
+
+    /** cpu.csv with the server at {@code serverMsPerS} and its JIT at {@code jitMsPerS} over 0-10 s. */
+    private static void serverAndJit(Path dir, long serverMsPerS, long jitMsPerS) throws IOException {
+        StringBuilder s = new StringBuilder(RunLayout.CPU_HEADER + "\n");
+        for (int t = 0; t <= 10; t++) {
+            s.append(t * 1000L).append(",server,").append(t * serverMsPerS).append('\n');
+            s.append(t * 1000L).append(",server").append(RunLayout.JIT).append(',').append(t * jitMsPerS).append('\n');
+        }
+        Files.writeString(dir.resolve(RunLayout.CPU), s);
+    }
+
+    @Test
+    void theNetFigureLeavesOutTheJitAndTheIdleCostMeasuredToTheNanosecondWithItsSpread(@TempDir Path dir)
+            throws Exception {
+        // 30 ms/s in the window, 12 of them compiling; the probe (measured by the build): 5 s, 30 ms, 5 of it JIT,
+        // its 1 s rates within ±0.8 ms/s. 20 messages a second over 6 s.
+        serverAndJit(dir, 30, 12);
+        Files.writeString(dir.resolve(RunLayout.SERVER_IDLE), RunLayout.SERVER_IDLE_HEADER
+                + "\n9000,14000,30.000,5.000,0.800\n");
+        WindowUsage u = RunFigures.read(dir, 2, CHECK).usage(120, 2_000, 8_000, true);
+
+        assertThat(u.cpuMicrosPerMessage()).isCloseTo(1500.0, org.assertj.core.data.Offset.offset(0.1));
+        assertThat(u.jitMicrosPerMessage()).isCloseTo(600.0, org.assertj.core.data.Offset.offset(0.1));
+        // (180 - 72 - 5 ms/s x 6 s) / 120 = 650 µs; the spread (0.8 ms/s x 6 s + a 10 ms tick) / 120 = 123.3 µs
+        assertThat(u.netCpuMicrosPerMessage()).isCloseTo(650.0, org.assertj.core.data.Offset.offset(0.1));
+        assertThat(u.netCpuSpreadMicros()).isCloseTo(123.3, org.assertj.core.data.Offset.offset(0.1));
+    }
+
+    @Test
+    void aNetFigureBelowZeroIsNotMeasurableRatherThanZero(@TempDir Path dir) throws Exception {
+        // 4 ms/s in the window, none compiling, against 6 ms/s idle
+        serverAndJit(dir, 4, 0);
+        Files.writeString(dir.resolve(RunLayout.SERVER_IDLE), RunLayout.SERVER_IDLE_HEADER
+                + "\n9000,14000,30.000,0.000,0.500\n");
+        WindowUsage u = RunFigures.read(dir, 2, CHECK).usage(120, 2_000, 8_000, true);
+
+        assertThat(u.netCpuMicrosPerMessage()).isNull();
+        assertThat(u.flags()).anySatisfy(f -> assertThat(f).startsWith("net-cpu-not-measurable: not measurable at"
+                + " this rate: the server's CPU in the window (24 ms) net of its JIT's (0 ms) is below what it spends"
+                + " idle over as long (36 ms)"));
     }
 
     @Test
