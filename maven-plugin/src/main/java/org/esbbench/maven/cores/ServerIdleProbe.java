@@ -27,8 +27,9 @@ import org.esbbench.report.folder.RunLayout;
  * ticks: over a 3 s probe of a server idling at 5 ms/s that is ±3 ms/s, ±170 µs per message at 20 msg/s.)
  */
 public final class ServerIdleProbe {
-    /** Seconds of the probe: five one-second rates for the spread, little against a run's minutes. */
-    static final int SECONDS = 5;
+    /** The parameter of the probe's seconds (default 5: five one-second rates for the spread; 0: no probe). */
+    static final String PARAMETER = "idleProbe";
+    static final int DEFAULT_SECONDS = 5;
     /** For the last scenario run's connections to close and its full GC to end. */
     static final Duration SETTLE = Duration.ofSeconds(1);
 
@@ -40,16 +41,20 @@ public final class ServerIdleProbe {
      *               probe's span off the monitor's series)
      */
     public static void measure(RunLayout layout, Optional<ProcessHandle> server, BuildLog log) throws IOException {
+        int seconds = seconds(layout);
+        if (seconds == 0) {
+            return; // -DidleProbe=0: the net CPU per msg is left unknown
+        }
         long from;
         List<long[]> readings = new ArrayList<>(); // {total ns, JIT ns} at each second
         try {
             Thread.sleep(SETTLE.toMillis());
             from = System.currentTimeMillis();
             long next = from;
-            for (int s = 0; s <= SECONDS; s++) {
+            for (int s = 0; s <= seconds; s++) {
                 server.flatMap(ServerIdleProbe::read).ifPresent(readings::add);
                 next += 1000;
-                if (s < SECONDS) {
+                if (s < seconds) {
                     Thread.sleep(Math.max(0, next - System.currentTimeMillis()));
                 }
             }
@@ -60,13 +65,20 @@ public final class ServerIdleProbe {
         long to = System.currentTimeMillis();
         java.nio.file.Path csv = layout.dir().resolve(RunLayout.SERVER_IDLE);
         String header = Files.exists(csv) ? "" : RunLayout.SERVER_IDLE_HEADER + "\n";
-        Optional<double[]> figures = readings.size() == SECONDS + 1 ? Optional.of(figures(readings)) : Optional.empty();
+        Optional<double[]> figures = readings.size() == seconds + 1 ? Optional.of(figures(readings)) : Optional.empty();
         Files.writeString(csv, header + from + "," + to + "," + figures.map(f -> String.format(Locale.ROOT,
                 "%.3f,%.3f,%.3f", f[0], f[1], f[2])).orElse(",,") + "\n", StandardOpenOption.CREATE,
                 StandardOpenOption.APPEND);
-        log.info("server idle for " + SECONDS + " s after its load: its CPU then is its idle cost" + figures.map(f ->
+        log.info("server idle for " + seconds + " s after its load: its CPU then is its idle cost" + figures.map(f ->
                 String.format(Locale.ROOT, " (%.1f ms/s, JIT %.1f of it, one-second rates within ±%.1f ms/s)",
-                        f[0] / SECONDS, f[1] / SECONDS, f[2])).orElse(""));
+                        f[0] / seconds, f[1] / seconds, f[2])).orElse(""));
+    }
+
+    private static int seconds(RunLayout layout) throws IOException {
+        String value = java.nio.file.Files.exists(layout.runParametersFile())
+                ? org.esbbench.report.folder.RunParametersFile.read(layout.runParametersFile()).parameters().get(PARAMETER)
+                : null;
+        return value == null || value.isBlank() ? DEFAULT_SECONDS : Integer.parseInt(value.trim());
     }
 
     private static Optional<long[]> read(ProcessHandle server) {

@@ -135,8 +135,11 @@ public final class RunMonitor implements AutoCloseable {
         for (String role : List.of("server", "jmeter")) {
             local.watch(role + RunLayout.HOTTEST_THREAD, new HottestThread(() -> processes.current(role)));
         }
-        // The server's JIT compiler threads: at a low rate, compilation long after the warm-up is much of its CPU.
-        local.watch("server" + RunLayout.JIT, new CompilerThreads(() -> processes.current("server")));
+        // The server's threads' run time to the nanosecond, all and its JIT compiler threads' (read together): at a
+        // low rate, compilation long after the warm-up is much of its CPU, which the net CPU per message leaves out.
+        ThreadTimes serverThreads = new ThreadTimes(() -> processes.current("server"));
+        local.watch("server" + RunLayout.RUN_TIME, serverThreads.all());
+        local.watch("server" + RunLayout.JIT, serverThreads.compiler());
         // The harness's own processes besides JMeter and the backend: with them, busy time on the harness's CPUs that
         // no process of the run accounts for is someone else's.
         local.watch(RunLayout.MONITOR_CPU, CpuSource.ofOwnThreads(() -> Optional.of(ProcessHandle.current())));

@@ -24,9 +24,9 @@ public final class ThreadRunTime {
         return nanos(root, name -> true);
     }
 
-    /** The JIT compiler threads' run time of {@code root} and its descendants, in ns ({@link CompilerThreads}). */
+    /** The JIT compiler threads' run time of {@code root} and its descendants, in ns ({@link ThreadTimes}). */
     public static OptionalLong compilerNanos(ProcessHandle root) {
-        return nanos(root, CompilerThreads::compiles);
+        return nanos(root, ThreadTimes::compiles);
     }
 
     private static OptionalLong nanos(ProcessHandle root, Predicate<String> threadName) {

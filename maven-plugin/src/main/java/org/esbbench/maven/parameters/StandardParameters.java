@@ -110,6 +110,16 @@ final class StandardParameters {
                     }
                 })
                 .with(RECORDED, RESUME_MATCHES));
+        list.add(RunParameter.of("idleProbe", "5",
+                "Seconds the warm server is read idle after its points, for CPU per msg net of idle; 0: none, else 2 to 60.")
+                .checkedBy((name, value) -> {
+                    Checks.nonNegative(name, value, 60);
+                    if (value.trim().equals("1")) {
+                        throw new InvalidRunException("-D" + name + "=1: the spread needs two one-second rates at"
+                                + " least; give 0 (no probe) or 2 to 60");
+                    }
+                })
+                .with(RECORDED, RESUME_MATCHES));
         list.add(RunParameter.of("rampup", "30",
                 "Closed model: seconds to start all users, capped at the warm-up.")
                 .checkedBy(Checks.nonNegative(Long.MAX_VALUE))

@@ -97,10 +97,16 @@ public record RunLayout(Path dir) {
     public static final String SERVER_IDLE = "server-idle.csv";
     public static final String SERVER_IDLE_HEADER = "fromMs,toMs,cpuMs,jitMs,spreadMsPerS";
     /**
-     * Suffix of a cpu.csv row whose counter rises by the CPU time of the role's JIT compiler threads
-     * ({@code server.jit}).
+     * Suffix of a cpu.csv row whose counter rises by the run time of the role's JIT compiler threads
+     * ({@code server.jit}), read with {@link #RUN_TIME} to the nanosecond.
      */
     public static final String JIT = ".jit";
+    /**
+     * Suffix of a cpu.csv row whose counter rises by the run time of all the role's live threads
+     * ({@code server.run-time}, from each thread's schedstat): the process's row to the nanosecond rather than in
+     * 10 ms ticks, less what threads that ended ran since the last reading.
+     */
+    public static final String RUN_TIME = ".run-time";
     public static final String POINTS = "points.csv";
     public static final String SUMMARY_CSV = "summary.csv";
     public static final String SUMMARY_MD = "summary.md";

@@ -241,6 +241,24 @@ class RunFiguresCoresTest {
     }
 
     @Test
+    void theThreadsRunTimeReadWithTheJitIsWhatTheNetFigureIsOf(@TempDir Path dir) throws Exception {
+        // The process's ticks say 30 ms/s; the threads' run time, read at the same instants as the JIT's, 27 ms/s.
+        serverAndJit(dir, 30, 12);
+        StringBuilder rows = new StringBuilder(Files.readString(dir.resolve(RunLayout.CPU)));
+        for (int t = 0; t <= 10; t++) {
+            rows.append(t * 1000L).append(",server").append(RunLayout.RUN_TIME).append(',').append(t * 27L).append('\n');
+        }
+        Files.writeString(dir.resolve(RunLayout.CPU), rows);
+        Files.writeString(dir.resolve(RunLayout.SERVER_IDLE), RunLayout.SERVER_IDLE_HEADER
+                + "\n9000,14000,30.000,5.000,0.800\n");
+        WindowUsage u = RunFigures.read(dir, 2, CHECK).usage(120, 2_000, 8_000, true);
+
+        assertThat(u.cpuMicrosPerMessage()).as("gross: the process's").isCloseTo(1500.0, org.assertj.core.data.Offset.offset(0.1));
+        // (162 - 72 - 30) / 120 = 500 µs
+        assertThat(u.netCpuMicrosPerMessage()).isCloseTo(500.0, org.assertj.core.data.Offset.offset(0.1));
+    }
+
+    @Test
     void aNetFigureBelowZeroIsNotMeasurableRatherThanZero(@TempDir Path dir) throws Exception {
         // 4 ms/s in the window, none compiling, against 6 ms/s idle
         serverAndJit(dir, 4, 0);

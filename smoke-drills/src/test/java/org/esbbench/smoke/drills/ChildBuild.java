@@ -82,9 +82,12 @@ final class ChildBuild {
             // The drills are about failures, not CPU placement or order (the suite's smoke run and its ServerCoresIT
             // are): on the test command's 2 CPUs every process shares both, since a JMeter that starts on one CPU
             // costs about 3 s more per scenario run (docs/benchmarks.md), and the chain is not warmed up before the
-            // first point (its warm-up window more per build). A drill's own -D... comes after and wins.
+            // first point (its warm-up window more per build), nor is the idle server read for the CPU per message
+            // net of idle (5 s more per build; the suite's smoke run reads it). A drill's own -D... comes after and
+            // wins.
             command.add("-DserverCpus=shared");
             command.add("-DchainWarmup=0");
+            command.add("-DidleProbe=0");
         }
         command.addAll(args);
         Path log = WORK.resolve(name + ".log");
