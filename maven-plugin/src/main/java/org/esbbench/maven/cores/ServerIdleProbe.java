@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.OptionalLong;
 import org.esbbench.maven.monitor.ThreadRunTime;
 import org.esbbench.maven.run.BuildLog;
 import org.esbbench.report.folder.RunLayout;
@@ -82,9 +81,7 @@ public final class ServerIdleProbe {
     }
 
     private static Optional<long[]> read(ProcessHandle server) {
-        OptionalLong total = ThreadRunTime.nanos(server);
-        OptionalLong jit = ThreadRunTime.compilerNanos(server);
-        return total.isPresent() ? Optional.of(new long[] {total.getAsLong(), jit.orElse(0)}) : Optional.empty();
+        return ThreadRunTime.of(server).map(t -> new long[] {t.allNs(), t.compilerNs()});
     }
 
     /** {cpu ms, JIT ms, half the range of the one-second rates net of JIT in ms/s} of the probe's readings. */

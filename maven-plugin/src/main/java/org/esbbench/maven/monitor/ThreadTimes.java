@@ -80,7 +80,7 @@ final class ThreadTimes {
         }
         Map<Long, Long> ns = new HashMap<>();
         Map<Long, Boolean> compiler = new HashMap<>();
-        Stream.concat(Stream.of(root.get()), root.get().descendants()).forEach(p -> read(p.pid(), ns, compiler));
+        readTree(root.get(), ns, compiler);
         if (ns.isEmpty()) {
             present = false;
             return;
@@ -101,6 +101,11 @@ final class ThreadTimes {
         lastSampleMs = now;
         any = true;
         present = true;
+    }
+
+    /** Each thread's run time (ns) of {@code root} and its descendants, and whether it compiles, by thread id. */
+    static void readTree(ProcessHandle root, Map<Long, Long> ns, Map<Long, Boolean> compiler) {
+        Stream.concat(Stream.of(root), root.descendants()).forEach(p -> read(p.pid(), ns, compiler));
     }
 
     private static void read(long pid, Map<Long, Long> ns, Map<Long, Boolean> compiler) {

@@ -2,7 +2,6 @@ package org.esbbench.maven.monitor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class ThreadTimesTest {
@@ -20,10 +19,8 @@ class ThreadTimesTest {
     void thisJvmsCompilerThreadsHaveRunAndAreAPartOfItsThreadsTime() {
         // this test's own JVM has compiled (it is running JUnit); a JVM started with -Xint would have no such thread
         ProcessHandle self = ProcessHandle.current();
-        OptionalLong jit = ThreadRunTime.compilerNanos(self);
-        OptionalLong all = ThreadRunTime.nanos(self);
-        assertThat(jit).isPresent();
-        assertThat(jit.getAsLong()).isPositive().isLessThan(all.orElseThrow());
+        ThreadRunTime now = ThreadRunTime.of(self).orElseThrow();
+        assertThat(now.compilerNs()).isPositive().isLessThan(now.allNs());
         ThreadTimes counters = new ThreadTimes(() -> java.util.Optional.of(self));
         assertThat(counters.all().cpuMillis()).hasValue(0); // the first reading is the baseline
         assertThat(counters.compiler().cpuMillis()).hasValue(0);
