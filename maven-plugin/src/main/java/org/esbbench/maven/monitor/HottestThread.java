@@ -1,14 +1,11 @@
 package org.esbbench.maven.monitor;
 
-import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 
 /**
  * The CPU of a process's busiest thread, as a counter: at each sample (at most one a second, since a JMeter of the
@@ -20,7 +17,6 @@ import java.util.stream.Stream;
  */
 final class HottestThread implements CpuSource {
     private static final long MIN_INTERVAL_MS = 1_000;
-    private static final Path PROC = Path.of("/proc");
 
     private final Supplier<Optional<ProcessHandle>> process;
     private final Map<Long, Long> lastTicks = new HashMap<>();
@@ -35,7 +31,7 @@ final class HottestThread implements CpuSource {
     @Override
     public synchronized OptionalLong cpuMillis() {
         Optional<ProcessHandle> root = process.get();
-        if (root.isEmpty() || !Files.isDirectory(PROC)) {
+        if (root.isEmpty() || !ProcTasks.available()) {
             return OptionalLong.empty();
         }
         long now = System.currentTimeMillis();
@@ -43,7 +39,8 @@ final class HottestThread implements CpuSource {
             return OptionalLong.of(total);
         }
         Map<Long, Long> ticks = new HashMap<>();
-        Stream.concat(Stream.of(root.get()), root.get().descendants()).forEach(p -> read(p.pid(), ticks));
+        ProcTasks.each(root.get(), (tid, task) -> ticks.put(tid,
+                ProcStat.userSystemTicks(Files.readString(task.resolve("stat")))));
         if (ticks.isEmpty()) {
             return OptionalLong.empty();
         }
@@ -61,20 +58,5 @@ final class HottestThread implements CpuSource {
         lastSampleMs = now;
         any = true;
         return OptionalLong.of(total);
-    }
-
-    private static void read(long pid, Map<Long, Long> ticks) {
-        try (Stream<Path> tasks = Files.list(PROC.resolve(Long.toString(pid)).resolve("task"))) {
-            tasks.forEach(task -> {
-                try {
-                    String stat = Files.readString(task.resolve("stat"));
-                    ticks.put(Long.parseLong(task.getFileName().toString()), ProcStat.userSystemTicks(stat));
-                } catch (IOException | RuntimeException e) {
-                    // the thread ended meanwhile
-                }
-            });
-        } catch (IOException | RuntimeException e) {
-            // the process ended meanwhile
-        }
     }
 }

@@ -1,15 +1,12 @@
 package org.esbbench.maven.monitor;
 
-import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 
 /**
  * The run time of a process tree's threads, to the nanosecond, as two counters read in one pass: all its threads'
@@ -33,7 +30,6 @@ final class ThreadTimes {
     private static final List<String> COMPILERS = List.of("C1 CompilerThre", "C2 CompilerThre", "JVMCI Compiler",
             "JVMCI-native Co", "JIT Compilation");
     private static final long MIN_INTERVAL_MS = 1_000;
-    private static final Path PROC = Path.of("/proc");
 
     private final Supplier<Optional<ProcessHandle>> process;
     private final Map<Long, Long> lastNs = new HashMap<>();
@@ -70,7 +66,7 @@ final class ThreadTimes {
 
     private synchronized void sample() {
         Optional<ProcessHandle> root = process.get();
-        if (root.isEmpty() || !Files.isDirectory(PROC)) {
+        if (root.isEmpty() || !ProcTasks.available()) {
             present = false;
             return;
         }
@@ -105,24 +101,11 @@ final class ThreadTimes {
 
     /** Each thread's run time (ns) of {@code root} and its descendants, and whether it compiles, by thread id. */
     static void readTree(ProcessHandle root, Map<Long, Long> ns, Map<Long, Boolean> compiler) {
-        Stream.concat(Stream.of(root), root.descendants()).forEach(p -> read(p.pid(), ns, compiler));
-    }
-
-    private static void read(long pid, Map<Long, Long> ns, Map<Long, Boolean> compiler) {
-        try (Stream<Path> tasks = Files.list(PROC.resolve(Long.toString(pid)).resolve("task"))) {
-            tasks.forEach(task -> {
-                try {
-                    long tid = Long.parseLong(task.getFileName().toString());
-                    // the name each time: a JVM names a thread after the kernel made it
-                    boolean compiles = compiles(Files.readString(task.resolve("comm")).strip());
-                    ns.put(tid, Long.parseLong(Files.readString(task.resolve("schedstat")).trim().split("\\s+")[0]));
-                    compiler.put(tid, compiles);
-                } catch (IOException | RuntimeException e) {
-                    // the thread ended meanwhile
-                }
-            });
-        } catch (IOException | RuntimeException e) {
-            // the process ended meanwhile
-        }
+        ProcTasks.each(root, (tid, task) -> {
+            // the name each time: a JVM names a thread after the kernel made it
+            boolean compiles = compiles(Files.readString(task.resolve("comm")).strip());
+            ns.put(tid, Long.parseLong(Files.readString(task.resolve("schedstat")).trim().split("\\s+")[0]));
+            compiler.put(tid, compiles);
+        });
     }
 }

@@ -84,19 +84,22 @@ class RunCpusIT {
 
     @Test
     void inACgroupV1Cpuset(@TempDir Path dir) throws Exception {
-        CpusetHierarchy v1 = CpusetHierarchy.of(CpuLayout.Method.CPUSET).orElse(null);
-        assumeTrue(v1 != null && v1.writable(), () -> said(v1 == null ? "cgroup v1 has no cpuset mount here"
-                : "not run: needs " + v1.lacks()));
+        assumeWritable(CpuLayout.Method.CPUSET, "cgroup v1 has no cpuset mount here");
         startsInsideItsSet(dir, CpuLayout.Method.CPUSET);
     }
 
     /** Runs where the build may enable v2's cpuset controller (root on a v2-only host); says plainly why not elsewhere. */
     @Test
     void inACgroupV2Cpuset(@TempDir Path dir) throws Exception {
-        CpusetHierarchy v2 = CpusetHierarchy.of(CpuLayout.Method.CGROUP2).orElse(null);
-        assumeTrue(v2 != null && v2.writable(), () -> said(v2 == null ? "cgroup v2 is not mounted here"
-                : "not run: needs " + v2.lacks()));
+        assumeWritable(CpuLayout.Method.CGROUP2, "cgroup v2 is not mounted here");
         startsInsideItsSet(dir, CpuLayout.Method.CGROUP2);
+    }
+
+    /** Skips the test, saying why, unless this machine's hierarchy of {@code method} may be written. */
+    private static void assumeWritable(CpuLayout.Method method, String whenAbsent) {
+        CpusetHierarchy tree = CpusetHierarchy.of(method).orElse(null);
+        assumeTrue(tree != null && tree.writable(), () -> said(tree == null ? whenAbsent
+                : "not run: needs " + tree.lacks()));
     }
 
     /** The reason a test is skipped, also on the build's output (Failsafe's summary counts skips, names no reason). */
