@@ -35,7 +35,8 @@ class PerfMonTargetTest {
         PerfMonTarget started = PerfMonTarget.of(profile("perfmon=start\n")).orElseThrow();
         assertThat(started.start()).isTrue();
         assertThat(started.address()).isEqualTo("127.0.0.1:4444");
-        assertThat(started.cores()).hasValue(Runtime.getRuntime().availableProcessors());
+        // the machine's online CPUs, not the CPUs this JVM may use (a build pinned by taskset or a container's cpuset)
+        assertThat(started.cores()).hasValue(org.esbbench.report.cores.OnlineCpus.count());
         assertThat(PerfMonTarget.of(profile("perfmon=start\nperfmon.port=4555\n")).orElseThrow().port()).isEqualTo(4555);
         assertThat(PerfMonTarget.of(TargetProfile.load(Path.of("../config/targets"), "reference-perfmon")).orElseThrow()
                 .start()).isTrue();
