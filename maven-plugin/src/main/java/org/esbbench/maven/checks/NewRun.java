@@ -100,6 +100,7 @@ public final class NewRun implements RunChecks.Run {
         Engines generators = EnginesCheck.validate(parameters, plan, log::info);
         RunTolerances.validate(parameters, plan.planIds(), root.resolve(RunLayout.RESULTS), log::info);
         KeepResults keep = DiskEstimate.keepResults(parameters);
+        org.esbbench.maven.profiles.ProfileCheck.check(parameters, profile, servers).ifPresent(log::info);
         return new NewRun(root, profile, merged, parameters, plan, servers, generators, keep, settings, log, cpus);
     }
 

@@ -89,6 +89,10 @@ public class StartMojo extends CurrentRunMojo {
             startBackend(servers, first.get().point().delayMs(), onStarted);
             // The first pending point's heap and server cores; the run goal restarts the server for each further
             // one. From session 2 on, the GC log is one of the session's own.
+            // How the server is profiled (-Dprofile) is known before it starts: a JVM the suite starts gets the agent.
+            org.esbbench.maven.profiles.ProfilerChoice.decide(
+                    org.esbbench.report.profiles.ProfileSettings.of(current.planFile().parameters()), profile, servers,
+                    layout, log);
             Point firstPoint = first.get().point();
             String heap = plan.variesHeap() ? firstPoint.heap() : plan.heap();
             startServer(servers, heap, firstPoint.serverCores(),
@@ -167,6 +171,11 @@ public class StartMojo extends CurrentRunMojo {
             RunCpus.of(layout).release(this::info);
         } catch (IOException | RuntimeException e) {
             info("could not release the run's CPUs: " + e.getMessage());
+        }
+        try {
+            org.esbbench.maven.profiles.ProfilerLeftovers.remove(layout).forEach(this::info);
+        } catch (IOException | RuntimeException e) {
+            info("could not remove the profiler's files: " + e.getMessage());
         }
     }
 }

@@ -41,6 +41,8 @@ public class StopMojo extends EsbBenchMojo {
             stopped.forEach(this::info);
             // Everything of the run has stopped: its cpuset groups are empty, the build gets its CPUs back.
             RunCpus.of(run.get()).release(this::info);
+            // And the profiler's library and what its JVMs left, if the run profiled its server.
+            org.esbbench.maven.profiles.ProfilerLeftovers.remove(run.get()).forEach(this::info);
         } catch (InvalidRunException e) {
             throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {

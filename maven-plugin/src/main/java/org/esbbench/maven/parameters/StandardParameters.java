@@ -10,6 +10,7 @@ import java.util.List;
 import org.esbbench.report.arrivals.DrainWindow;
 import org.esbbench.report.capacity.CapacitySettings;
 import org.esbbench.report.capacity.Objective;
+import org.esbbench.report.profiles.ProfileSettings;
 import org.esbbench.report.arrivals.InFlightCap;
 import org.esbbench.report.arrivals.LatenessBound;
 import org.esbbench.report.run.DriftThreshold;
@@ -169,6 +170,21 @@ final class StandardParameters {
                 "Capacity search: seconds of probes per point at most; then the bracket found so far is reported.")
                 .checkedBy(Checks.positive(7 * 24 * 3600))
                 .with(RECORDED, RESUME_MATCHES));
+        list.add(RunParameter.of(ProfileSettings.PARAMETER, ProfileSettings.OFF,
+                "Profile the server in each measurement window: `cpu`, `alloc`, `lock` or `wall` (a flame graph per"
+                        + " point, docs/profiles.md); `off`: none.")
+                .checkedBy(Checks.parsedBy(ProfileSettings::checkEvent))
+                .with(RECORDED, RESUME_MATCHES));
+        list.add(RunParameter.of(ProfileSettings.INTERVAL, ProfileSettings.AUTO,
+                "The profile's interval: a time for `cpu`, `wall`, `lock` (`10ms`), a size for `alloc` (`512k`); `auto`:"
+                        + " the event's default.")
+                .checkedBy(Checks.parsedBy(ProfileSettings::checkInterval))
+                .with(RECORDED, RESUME_MATCHES));
+        list.add(RunParameter.of(ProfileSettings.PROFILER, ProfileSettings.AUTO,
+                "Who profiles: `auto` (async-profiler where its library loads, else JDK Flight Recorder),"
+                        + " `async-profiler` or `jfr`.")
+                .checkedBy(Checks.parsedBy(ProfileSettings::checkProfiler))
+                .with(RECORDED, RESUME_MATCHES));
         list.add(RunParameter.of("connectTimeout", "5000",
                 "Connect timeout of each request, in ms.")
                 .checkedBy(Checks.positive(Integer.MAX_VALUE))
@@ -277,6 +293,10 @@ final class StandardParameters {
                 }));
         list.add(RunParameter.of("run", "",
                 "For `analyze` and `stop` on their own: the earlier run to analyse again or whose processes to stop (id, path or `latest`)."));
+        list.add(RunParameter.of("runs", "",
+                "For `compare`: the runs to compare, comma-separated, the baseline first (run ids, folders or `latest`)."));
+        list.add(RunParameter.of("labels", "",
+                "For `compare`: how to name each run in its tables, comma-separated, one per run; empty: the run ids."));
         list.add(RunParameter.of("perfmonHost", "",
                 "Host of a PerfMon agent whose CPU and memory the plans record; overrides the profile's `perfmon`.")
                 .with(TO_PLANS));

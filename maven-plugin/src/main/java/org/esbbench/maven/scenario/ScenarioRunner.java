@@ -10,6 +10,7 @@ import org.esbbench.maven.plans.PlanReport;
 import org.esbbench.maven.processes.BuildShutdown;
 import org.esbbench.maven.processes.ManagedProcess;
 import org.esbbench.maven.processes.StopOnExit;
+import org.esbbench.maven.profiles.ProfileWindow;
 import org.esbbench.maven.run.BuildLog;
 import org.esbbench.maven.servers.TargetDeath;
 import org.esbbench.maven.servers.TargetWatch;
@@ -132,6 +133,9 @@ public final class ScenarioRunner {
                     layout.jmeterOutput(name));
             guard.add(process);
             run.registry().register(process);
+            // -Dprofile: the server profiled around this scenario run's measurement window, stopped when it ends.
+            Optional<ProfileWindow> profile = ProfileWindow.open(layout, name, run.registry(),
+                    run.plan().warmupSeconds(), run.plan().measurementSeconds(), this.log);
             try {
                 boolean ended = new JMeterSupervisor(progress, settings.progressInterval(), targets, this.log)
                         .awaitEnd(process, Duration.ofSeconds(run.plan().loadSeconds() + grace), label, index, jtl, watch);
@@ -154,6 +158,7 @@ public final class ScenarioRunner {
                             + " s and was stopped (log " + log + ")");
                 }
             } finally {
+                profile.ifPresent(ProfileWindow::close);
                 if (process.isAlive()) {
                     process.stop(Duration.ofSeconds(10));
                 }

@@ -118,7 +118,9 @@ public final class CommandServerLauncher {
             throws InvalidRunException, IOException {
         Readiness.requireFreePort("server of target '" + profile.name() + "'", profile.host(), profile.port());
         Files.createDirectories(work());
-        Placeholders values = placeholders(heap, gcLog);
+        // With -Dprofile, a JVM that takes the suite's flags gets async-profiler's library as an agent from its start.
+        Placeholders values = placeholders(heap, gcLog).withJvmFlags(
+                org.esbbench.maven.profiles.ProfilerPlan.serverJvmFlags(layout));
         if (server.usesManagement() && profile.managementAgent().isPresent()) {
             java.net.InetSocketAddress jmx = profile.managementAgent().orElseThrow();
             Readiness.requireFreePort("management connector (jmx=) of target '" + profile.name() + "'",

@@ -77,6 +77,8 @@ public final class ServerLauncher {
         List<String> cmd = new ArrayList<>();
         cmd.add(JvmCommand.java());
         cmd.addAll(JvmCommand.serverJvmFlags(heap, gcLog));
+        // With -Dprofile: async-profiler's library as an agent from the JVM's start, idle until a window starts it.
+        cmd.addAll(org.esbbench.maven.profiles.ProfilerPlan.serverJvmFlags(layout));
         java.util.Optional<java.net.InetSocketAddress> agent = profile.managementAgent();
         if (agent.isPresent()) {
             // GC notifications over the suite's management connector, on loopback only: the run's monitor connects

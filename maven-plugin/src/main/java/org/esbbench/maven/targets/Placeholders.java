@@ -41,6 +41,13 @@ public final class Placeholders {
         this.jvmFlags = List.copyOf(jvmFlags);
     }
 
+    /** The same placeholders, {@code more} flags at the end of ${jvm.flags} (a profiler's agent). */
+    public Placeholders withJvmFlags(List<String> more) {
+        List<String> flags = new java.util.ArrayList<>(jvmFlags);
+        flags.addAll(more);
+        return new Placeholders(values, flags);
+    }
+
     /**
      * The placeholders of a command other than the server's (broker.command): exactly the names of {@code values}.
      * Split such a command with {@link org.esbbench.maven.processes.ShellWords}, as server.command is, check it with

@@ -185,6 +185,11 @@ public record ServerCommand(String command, Optional<String> setup, Optional<Str
         return new Placeholders(v, jvm);
     }
 
+    /** True when the start command passes the suite's JVM flags (${jvm.flags}): it starts a JVM the suite sets up. */
+    public boolean passesJvmFlags() {
+        return Placeholders.used(command).contains(Placeholders.LIST);
+    }
+
     /** True when the start command takes the suite's management connector (${management}, or in ${jvm.flags}). */
     public boolean usesManagement() {
         java.util.Set<String> used = Placeholders.used(command);

@@ -71,7 +71,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         ComparisonOutput.Written written = ComparisonOutput.write(loaded, out, Figures.standard());
         spec.commandLine().getOut().print(ComparisonReport.markdown(written.comparison(), Figures.standard(),
-                written.links()));
+                written.links()) + written.profiles());
         spec.commandLine().getOut().println();
         spec.commandLine().getOut().println("Wrote " + out.resolve(ComparisonReport.MARKDOWN_FILE) + ", "
                 + out.resolve(ComparisonOutput.HTML_FILE) + ", " + out.resolve(ComparisonReport.CSV_FILE) + " and "

@@ -18,7 +18,8 @@ import java.util.Map;
 /**
  * Everything a comparison writes into its folder: {@code comparison.md} and {@code comparison.html} (per scenario
  * the servers side by side as grouped bars, then the table), {@code comparison.csv}, and {@code charts/} with the
- * bar charts and the line charts against load.
+ * bar charts and the line charts against load; with profiled runs, {@code profiles/} with each point's differential
+ * flame graph, listed at the end of {@code comparison.md} ({@link ProfileComparison}).
  */
 public final class ComparisonOutput {
     public static final String HTML_FILE = "comparison.html";
@@ -28,7 +29,8 @@ public final class ComparisonOutput {
      * @param charts     every chart file written, PNG and SVG
      * @param links      the charts as the pages show them
      */
-    public record Written(Comparison comparison, List<Path> charts, ChartLinks links) {
+    public record Written(Comparison comparison, List<Path> charts, ChartLinks links, String profiles,
+                          List<ProfileComparison.Written> flameGraphs) {
     }
 
     private ComparisonOutput() {
@@ -53,9 +55,16 @@ public final class ComparisonOutput {
         ChartLinks links = new ChartLinks(bars, lines.stream().filter(p -> p.toString().endsWith(".png"))
                 .map(p -> link(p.getFileName().toString())).toList());
         ComparisonReport.write(comparison, out, figures, links);
+        // Where the server's time moved, for the points both runs profiled (-Dprofile): after the tables.
+        List<ProfileComparison.Written> flameGraphs = new ArrayList<>();
+        String profiles = ProfileComparison.write(runs, out, flameGraphs);
+        if (!profiles.isEmpty()) {
+            Files.writeString(out.resolve(ComparisonReport.MARKDOWN_FILE), profiles, StandardCharsets.UTF_8,
+                    java.nio.file.StandardOpenOption.APPEND);
+        }
         Files.writeString(out.resolve(HTML_FILE), ComparisonPage.render(comparison, figures, links),
                 StandardCharsets.UTF_8);
-        return new Written(comparison, charts, links);
+        return new Written(comparison, charts, links, profiles, flameGraphs);
     }
 
     private static String link(String png) {

@@ -27,6 +27,10 @@ import java.nio.file.Path;
  * histograms/NAME.service.hlog  an open-model window's service times (from the send), beside them
  * latency/NAME.csv       the window's percentile distribution (what the latency chart plots)
  * dashboards/NAME/       JMeter's HTML dashboard of the window
+ * profiles/NAME.jfr      the server's profile recording of one scenario run (-Dprofile), taken around its window
+ * profiles/NAME.properties how it was taken: the profiler, the event, the interval, when it ran; or why there is none
+ * profiles/NAME.html     its flame graph of the measurement window; NAME.collapsed its stacks, one line each
+ * profiles/.agent/       async-profiler's native library while the run's servers may load it (removed at their stop)
  * charts/                PNG and SVG charts
  * logs/                  JMeter's logs and the started processes' output; perfmon-NAME.csv, the PerfMon collector's
  *                        host CPU and memory of one scenario run (with a PerfMon agent); ENGINE.log and ENGINE.out
@@ -67,6 +71,7 @@ public record RunLayout(Path dir) {
     public static final String HISTOGRAMS = "histograms";
     public static final String LATENCY = "latency";
     public static final String DASHBOARDS = "dashboards";
+    public static final String PROFILES = "profiles";
     public static final String CHARTS = "charts";
     public static final String LOGS = "logs";
     public static final String CPU = "cpu.csv";
@@ -248,6 +253,36 @@ public record RunLayout(Path dir) {
 
     public Path dashboardPage(String scenarioRun) {
         return dashboard(scenarioRun).resolve("index.html");
+    }
+
+    /** The server's profiles, one set of files per scenario run ({@code -Dprofile}). */
+    public Path profiles() {
+        return dir.resolve(PROFILES);
+    }
+
+    /** The raw recording of one scenario run's profile (JFR, from async-profiler or the JVM's own recorder). */
+    public Path profileRecording(String scenarioRun) {
+        return profiles().resolve(scenarioRun + ".jfr");
+    }
+
+    /** How one scenario run's profile was taken, or why there is none. */
+    public Path profileRecord(String scenarioRun) {
+        return profiles().resolve(scenarioRun + ".properties");
+    }
+
+    /** One scenario run's flame graph of its measurement window. */
+    public Path flameGraph(String scenarioRun) {
+        return profiles().resolve(scenarioRun + ".html");
+    }
+
+    /** One scenario run's stacks of its measurement window, collapsed (a stack and its count per line). */
+    public Path collapsedStacks(String scenarioRun) {
+        return profiles().resolve(scenarioRun + ".collapsed");
+    }
+
+    /** Where async-profiler's native library lies while the run's servers may load it. */
+    public Path profilerAgent() {
+        return profiles().resolve(".agent");
     }
 
     public Path charts() {

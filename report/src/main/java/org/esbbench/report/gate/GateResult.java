@@ -17,12 +17,19 @@ import java.util.Optional;
  * @param capacity   one check per capacity search and capacity criterion that names its scenario
  */
 public record GateResult(List<CriterionCheck> criteria, Optional<RegressionResult> regression,
-                         Optional<String> baselineProblem, List<CapacityCheck> capacity) {
+                         Optional<String> baselineProblem, List<CapacityCheck> capacity, BaselineProfiles profiles) {
     public static final GateResult NONE = new GateResult(List.of(), Optional.empty(), Optional.empty());
 
     public GateResult {
         criteria = List.copyOf(criteria);
         capacity = List.copyOf(capacity);
+        profiles = profiles == null ? BaselineProfiles.NONE : profiles;
+    }
+
+    /** Without the baseline's profiles. */
+    public GateResult(List<CriterionCheck> criteria, Optional<RegressionResult> regression,
+                      Optional<String> baselineProblem, List<CapacityCheck> capacity) {
+        this(criteria, regression, baselineProblem, capacity, BaselineProfiles.NONE);
     }
 
     /** Without capacity criteria. */
@@ -37,12 +44,17 @@ public record GateResult(List<CriterionCheck> criteria, Optional<RegressionResul
 
     /** The same judgement of the criteria, with the baseline that could not be read: a failure of its own. */
     public GateResult withBaselineProblem(String problem) {
-        return new GateResult(criteria, Optional.empty(), Optional.of(problem), capacity);
+        return new GateResult(criteria, Optional.empty(), Optional.of(problem), capacity, profiles);
     }
 
     /** The same judgement of the criteria, with the comparison against the baseline. */
     public GateResult withRegression(RegressionResult result) {
-        return new GateResult(criteria, Optional.of(result), baselineProblem, capacity);
+        return new GateResult(criteria, Optional.of(result), baselineProblem, capacity, profiles);
+    }
+
+    /** The same judgement, with what the points' profiles say against the baseline's. */
+    public GateResult withProfiles(BaselineProfiles notes) {
+        return new GateResult(criteria, regression, baselineProblem, capacity, notes);
     }
 
     public boolean isEmpty() {
@@ -69,8 +81,9 @@ public record GateResult(List<CriterionCheck> criteria, Optional<RegressionResul
         }
         regression.ifPresent(r -> {
             for (PointCheck p : r.checks()) {
+                String note = profiles.note(p.point()).map(n -> " [" + n + "]").orElse("");
                 p.failures().forEach(f -> lines.add(p.point().key() + ": regression against baseline "
-                        + r.baseline().runId() + ": " + f));
+                        + r.baseline().runId() + ": " + f + note));
             }
         });
         baselineProblem.ifPresent(p -> lines.add("baseline: " + p));
@@ -105,6 +118,11 @@ public record GateResult(List<CriterionCheck> criteria, Optional<RegressionResul
         regression.ifPresent(r -> md.append(anyCriterion ? "\n" : "").append("Against the baseline run `")
                 .append(r.baseline().runId()).append("` (").append(r.baseline().folder()).append("):\n\n")
                 .append(r.report().strip()).append('\n'));
+        if (!profiles.isEmpty()) {
+            md.append("\nProfiles against the baseline's:\n\n");
+            profiles.notes().forEach((point, note) -> md.append("- ").append(point).append(": ").append(note)
+                    .append('\n'));
+        }
         return md.toString();
     }
 }

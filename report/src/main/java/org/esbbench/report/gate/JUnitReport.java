@@ -65,7 +65,7 @@ public final class JUnitReport {
             cases.add(new Case(CRITERIA, c.name() + ": " + c.criterion().text(), 0, c.passed() ? null : c.message(),
                     c.message()));
         }
-        gate.regression().ifPresent(r -> baselineCases(r, cases));
+        gate.regression().ifPresent(r -> baselineCases(r, gate.profiles(), cases));
         gate.baselineProblem().ifPresent(p -> cases.add(new Case(BASELINE, "baseline", 0, p, p)));
         Files.createDirectories(file.toAbsolutePath().getParent());
         try (OutputStream out = Files.newOutputStream(file)) {
@@ -112,7 +112,7 @@ public final class JUnitReport {
         }
     }
 
-    private static void baselineCases(RegressionResult r, List<Case> cases) {
+    private static void baselineCases(RegressionResult r, BaselineProfiles profiles, List<Case> cases) {
         for (PointCheck p : r.checks()) {
             String name = p.point().key() + " against baseline " + r.baseline().runId();
             List<String> lines = new ArrayList<>();
@@ -125,6 +125,8 @@ public final class JUnitReport {
                         : String.format(java.util.Locale.ROOT, " (%+.1f%%)", change)));
             }
             lines.addAll(p.withinSpread());
+            // Where both runs were profiled, the case names the point's differential flame graph.
+            profiles.note(p.point()).ifPresent(lines::add);
             String out = String.join("; ", lines);
             cases.add(new Case(BASELINE, name, 0, p.passed() ? null : String.join("; ", p.failures()) + " (" + out + ")",
                     out));

@@ -54,7 +54,9 @@ public record RunGate(Criteria criteria, Optional<String> baseline, RegressionCh
         Path folder = baselineFolder(layout, startedAt).orElseThrow();
         ComparedRun base = ComparedRun.load(folder, null, figures);
         ComparedRun self = ComparedRun.load(layout.dir(), null, figures);
-        return onCriteria.withRegression(tolerance.check(base, self));
+        // Where both runs were profiled (-Dprofile), each point's differential flame graph against the baseline.
+        return onCriteria.withRegression(tolerance.check(base, self))
+                .withProfiles(BaselineProfiles.of(base, self, layout));
     }
 
     /** The run's capacity searches ({@code capacity/capacity.csv}); none when it did not search. */

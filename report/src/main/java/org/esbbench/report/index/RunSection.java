@@ -60,7 +60,8 @@ final class RunSection {
         }
 
         List<PointSummary> points = run.points();
-        table(section, PointTable.headline(points, figures), "headline");
+        Element headline = table(section, PointTable.headline(points, figures), "headline");
+        flameGraphColumn(headline, run, dir, points);
         List<Path> allCharts = chartFiles(run);
         capacityCharts(section, run, dir);
         List<Path> lead = leadCharts(section, run, dir, points, figures);
@@ -123,6 +124,32 @@ final class RunSection {
             }
         }
         return table;
+    }
+
+    /**
+     * A profiled run's flame graphs ({@code -Dprofile}): a column of the headline table linking each point's repeats'
+     * flame graph of its window; no column when the run has none.
+     */
+    private static void flameGraphColumn(Element table, RunFolder run, String dir, List<PointSummary> points) {
+        RunLayout layout = new RunLayout(run.folder());
+        boolean any = points.stream().flatMap(p -> p.repeats().stream()).anyMatch(r -> Files.isRegularFile(
+                layout.flameGraph(RunLayout.scenarioRunName(r.point(), r.repeat()))));
+        if (!any) {
+            return;
+        }
+        table.selectFirst("thead tr").appendElement("th").text("flame graph");
+        List<Element> rows = table.select("tbody tr");
+        for (int i = 0; i < rows.size(); i++) {
+            Element cell = rows.get(i).appendElement("td").addClass("flame-graphs");
+            for (RepeatRow r : points.get(i).repeats()) {
+                String name = RunLayout.scenarioRunName(r.point(), r.repeat());
+                if (Files.isRegularFile(layout.flameGraph(name))) {
+                    cell.appendElement("a").addClass("flame-graph")
+                            .attr("href", IndexPage.href(dir, RunLayout.PROFILES, name + ".html")).text("r" + r.repeat());
+                    cell.appendText(" ");
+                }
+            }
+        }
     }
 
     /** The dashboards and throughput-over-the-window thumbnails of each point's repeats, as two more columns. */

@@ -58,6 +58,7 @@ final class RoundMarkdown {
             }
             md.append("### Flags\n\n").append(markdown(RoundTables.flags(table, setting))).append('\n')
                     .append(RoundTexts.FLAGS_LEGEND).append("\n\n");
+            RoundTexts.profiledMix(table, setting).ifPresent(l -> md.append(l).append("\n\n"));
             List<PublishedRatios.Column> published = content.published(setting);
             md.append("### Ratio to direct\n\n").append(markdown(RoundTables.ratios(table, setting, published)))
                     .append('\n').append(RoundTexts.RATIO_LEGEND).append("\n\n");

@@ -85,6 +85,32 @@ final class RoundTexts {
         return lines;
     }
 
+    /**
+     * A setting whose cells mix profiled iterations ({@code -Dprofile}, flag {@code profiled}) with unprofiled ones,
+     * said: their figures differ by the profiler's cost as well as by the server. Empty when all or none are.
+     */
+    static java.util.Optional<String> profiledMix(RoundTable table, Setting setting) {
+        List<RoundCell> cells = table.cells().stream().filter(c -> Setting.of(c.point()).equals(setting)).toList();
+        List<String> profiled = new ArrayList<>();
+        List<String> not = new ArrayList<>();
+        for (RoundCell c : cells) {
+            int n = c.flagCounts().getOrDefault(org.esbbench.report.profiles.ProfileRecord.FLAG, 0);
+            String name = c.target() + " " + c.point().scenario();
+            if (n > 0) {
+                profiled.add(n == c.measured() ? name : name + " (" + n + " of " + c.measured() + " iterations)");
+            }
+            if (n < c.measured()) {
+                not.add(name);
+            }
+        }
+        if (profiled.isEmpty() || not.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("Profiled and unprofiled side by side: " + String.join(", ", profiled)
+                + " profiled (-Dprofile), " + String.join(", ", not) + " not: their figures differ by the profiler's"
+                + " cost too (docs/benchmarks.md measures it).");
+    }
+
     static final String STABILITY_RULE = "A point server-bound in every iteration (two or more) is unstable when its "
             + "throughput's spread over the iterations (highest − lowest) is more than "
             + Decimal.fixed(StabilityCheck.MAX_SPREAD_PERCENT, 0) + " % of its median: there the throughput is the "

@@ -19,6 +19,8 @@ import org.esbbench.report.gate.JUnitReport;
 import org.esbbench.report.gate.RunGate;
 import org.esbbench.report.index.ResultsIndex;
 import org.esbbench.report.points.PointSummary;
+import org.esbbench.report.profiles.ProfileSection;
+import org.esbbench.report.profiles.ScenarioRunProfile;
 import org.esbbench.report.points.PointsCsv;
 import org.esbbench.report.points.RepeatHistograms;
 import org.esbbench.report.points.RepeatRow;
@@ -117,9 +119,10 @@ public final class RunAnalysis {
         failures.addAll(gate.failures());
         ScalingCharts.write(points, layout.charts(), options.figures());
         String capacity = CapacityReport.write(layout).orElse("");
+        String profiles = ProfileSection.markdown(profiles(layout, measured));
         SummaryWriter.write(new RunSummary("Run " + plan.runId(), description(plan, generators, tolerance, raw, rows, options.gate()), points, failures,
                 warnings, OptionalDouble.of(options.saturationThresholdPercent()), drift, options.driftThresholdPercent(),
-                gate.markdown(), capacity), layout, options.figures());
+                gate.markdown(), capacity, profiles), layout, options.figures());
         RunJson.write(layout, plan, journal.values(), ProcessesFile.read(layout.processes()), points, options.figures(),
                 failures, Instant.now(), generators.map(EnginesReport::new), usageByScenarioRun);
         JUnitReport.write(layout.junit(), plan.runId(), Instant.now(), outcomes, gate);
@@ -128,6 +131,18 @@ public final class RunAnalysis {
         Path index = ResultsIndex.write(results, ResultsIndex.list(results, options.figures()), options.figures());
         log.accept("results index: " + index);
         return new AnalysisResult(points, failures, gate, layout.junit());
+    }
+
+    /** Each measured point's profiles as the analysis of its scenario runs left them, in the run's order. */
+    static List<ProfileSection.PointProfiles> profiles(RunLayout layout, List<Measured> measured) throws IOException {
+        Map<String, List<ScenarioRunProfile>> byPoint = new java.util.LinkedHashMap<>();
+        for (Measured run : measured) {
+            java.util.Optional<ScenarioRunProfile> profile = ScenarioRunProfile.read(layout, run.name());
+            if (profile.isPresent()) {
+                byPoint.computeIfAbsent(run.point().key(), k -> new ArrayList<>()).add(profile.get());
+            }
+        }
+        return ProfileSection.byPoint(byPoint);
     }
 
     /**

@@ -24,6 +24,7 @@ import org.esbbench.report.points.Point;
 import org.esbbench.report.points.RepeatRow;
 import org.esbbench.report.usage.HostSeries;
 import org.esbbench.report.usage.WindowUsage;
+import org.esbbench.report.profiles.ScenarioRunProfile;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -226,6 +227,8 @@ public final class ScenarioRunAnalyser {
                 }
             });
         }
+        profile(name, from, to, warnings).filter(ScenarioRunProfile::profiled)
+                .ifPresent(p -> flags.add(p.record().flag()));
         WindowDrift drift = WindowDrift.of(results.overTime().thirds(), driftThresholdPercent);
         drift.flag().ifPresent(flags::add);
         RepeatRow row = new RepeatRow(point, repeat,
@@ -247,7 +250,25 @@ public final class ScenarioRunAnalyser {
         return new Outcome(Optional.of(row), failures, warnings, Optional.of(drift));
     }
 
-    /** What is wrong with a measurement window: no samples, or failed samples with the most frequent messages. */
+    /**
+     * The scenario run's profile cut to its window ({@code -Dprofile}): its flame graph and collapsed stacks written;
+     * empty when it was not profiled. A profile that cannot be read is a warning: the figures stand without it.
+     */
+    private Optional<ScenarioRunProfile> profile(String name, long from, long to, List<String> warnings) {
+        try {
+            Optional<ScenarioRunProfile> profile = ScenarioRunProfile.analyse(layout, name, from, to);
+            profile.filter(p -> p.record().taken() && !p.problem().isEmpty()).ifPresent(p -> {
+                warnings.add("profile: " + p.problem());
+                log.accept("WARNING: " + name + ": profile: " + p.problem());
+            });
+            return profile;
+        } catch (IOException e) {
+            warnings.add("profile not analysed: " + e.getMessage());
+            log.accept("WARNING: " + name + ": profile not analysed: " + e.getMessage());
+            return Optional.empty();
+        }
+    }
+
     /**
      * What is wrong with a measurement window: no samples, any incorrect reply, or more errors than tolerated; with
      * the most frequent failure messages.

@@ -31,10 +31,12 @@ import java.util.OptionalDouble;
  *                                   neither
  * @param capacity                   the capacity search's section, Markdown, which the summary leads with
  *                                   ({@link org.esbbench.report.capacity.CapacityReport}); empty without a search
+ * @param profiles                   where the server's time went, Markdown
+ *                                   ({@link org.esbbench.report.profiles.ProfileSection}); empty without profiles
  */
 public record RunSummary(String title, String description, List<PointSummary> points, List<String> failures,
                          List<String> warnings, OptionalDouble saturationThresholdPercent, Map<String, String> drift,
-                         double driftThresholdPercent, String gate, String capacity) {
+                         double driftThresholdPercent, String gate, String capacity, String profiles) {
     public RunSummary {
         points = points.stream().sorted(Comparator.comparing(PointSummary::point, ScenarioOrder.POINTS)).toList();
         failures = List.copyOf(failures);
@@ -42,6 +44,15 @@ public record RunSummary(String title, String description, List<PointSummary> po
         drift = Collections.unmodifiableMap(new LinkedHashMap<>(drift));
         gate = gate == null ? "" : gate;
         capacity = capacity == null ? "" : capacity;
+        profiles = profiles == null ? "" : profiles;
+    }
+
+    /** Without profiles. */
+    public RunSummary(String title, String description, List<PointSummary> points, List<String> failures,
+                      List<String> warnings, OptionalDouble saturationThresholdPercent, Map<String, String> drift,
+                      double driftThresholdPercent, String gate, String capacity) {
+        this(title, description, points, failures, warnings, saturationThresholdPercent, drift, driftThresholdPercent,
+                gate, capacity, "");
     }
 
     /** Without a capacity search. */

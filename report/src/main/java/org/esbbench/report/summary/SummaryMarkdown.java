@@ -18,7 +18,8 @@ import java.util.List;
 /**
  * {@code summary.md}: the heading, the run's description, a capacity search's section when the run had one, the
  * headline table (the catalogue's headline figures per
- * point), the table of every other figure, what the columns mean, the charts (and the server host's
+ * point), the table of every other figure, what the columns mean, where the server's time went (with -Dprofile), the
+ * charts (and the server host's
  * over each scenario run, with a PerfMon agent), a table per scenario run (dashboard, latency percentiles and
  * chart) and what failed.
  */
@@ -41,6 +42,9 @@ final class SummaryMarkdown {
             md.append("\n## Other figures\n\n").append(markdown(others));
         }
         md.append('\n').append(explanation(summary));
+        if (!summary.profiles().isBlank()) {
+            md.append('\n').append(summary.profiles().strip()).append('\n');
+        }
         charts(md, summary.points(), layout, figures);
         scenarioRuns(md, summary.points(), layout, figures);
         DriftSection.append(md, summary, layout);
