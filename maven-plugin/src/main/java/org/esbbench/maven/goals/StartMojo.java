@@ -92,7 +92,8 @@ public class StartMojo extends CurrentRunMojo {
             // How the server is profiled (-Dprofile) is known before it starts: a JVM the suite starts gets the agent.
             org.esbbench.maven.profiles.ProfilerChoice.decide(
                     org.esbbench.report.profiles.ProfileSettings.of(current.planFile().parameters()), profile, servers,
-                    layout, log);
+                    layout, log).ifPresent(p -> org.esbbench.maven.profiles.ProfilerLeftovers.removeAtExit(layout,
+                    p.externalPid()));
             Point firstPoint = first.get().point();
             String heap = plan.variesHeap() ? firstPoint.heap() : plan.heap();
             startServer(servers, heap, firstPoint.serverCores(),

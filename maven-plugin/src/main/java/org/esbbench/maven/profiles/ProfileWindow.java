@@ -15,7 +15,8 @@ import org.esbbench.report.samples.Window;
 /**
  * The profile of one scenario run: beside its JMeter, a thread waits for the load's start (the line JMeter's hook
  * prints, which the analysis anchors the windows on), starts the profiler {@value #LEAD_MS} ms before the measurement
- * window, stops it {@value #TRAIL_MS} ms after its end (or when the scenario run ends first), and records how
+ * window, stops it {@value #TRAIL_MS} ms after its end (or when the scenario run ends first; with remote engines, as
+ * it ends), and records how
  * ({@code profiles/NAME.properties}). The warm-up is not profiled; the analysis cuts the recording to the window to
  * the millisecond. The profiler is always stopped when the scenario run ends, also when it failed or was stopped.
  */
@@ -25,8 +26,11 @@ public final class ProfileWindow implements AutoCloseable {
     /** How long after the window it stops: the load goes on two seconds past it. */
     static final long TRAIL_MS = 500;
     /** How long the load's start may take to be printed before the window is timed from JMeter's own start. */
-    private static final long LOAD_START_WAIT_MS = 60_000;
+    private static final long LOAD_START_WAIT_MS = 30_000;
     private static final long JOIN_MS = 120_000;
+
+    /** The reasons for no profile said so far, per run. */
+    private static final java.util.Set<String> SAID = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private final RunLayout layout;
     private final String name;
@@ -34,13 +38,15 @@ public final class ProfileWindow implements AutoCloseable {
     private final ProcessRegistry registry;
     private final long warmupSeconds;
     private final long measurementSeconds;
+    private final boolean remoteEngines;
     private final BuildLog log;
     private final long openedAt = System.currentTimeMillis();
     private final CountDownLatch ended = new CountDownLatch(1);
     private final Thread thread;
 
     private ProfileWindow(RunLayout layout, String name, ProfilerPlan plan, ProcessRegistry registry, long warmupSeconds,
-                          long measurementSeconds, BuildLog log) {
+                          long measurementSeconds, boolean remoteEngines, BuildLog log) {
+        this.remoteEngines = remoteEngines;
         this.layout = layout;
         this.name = name;
         this.plan = plan;
@@ -57,14 +63,14 @@ public final class ProfileWindow implements AutoCloseable {
      * profile.
      */
     public static Optional<ProfileWindow> open(RunLayout layout, String name, ProcessRegistry registry,
-                                               long warmupSeconds, long measurementSeconds, BuildLog log)
-            throws IOException {
+                                               long warmupSeconds, long measurementSeconds, boolean remoteEngines,
+                                               BuildLog log) throws IOException {
         Optional<ProfilerPlan> plan = ProfilerPlan.read(layout);
         if (plan.isEmpty()) {
             return Optional.empty();
         }
         ProfileWindow window = new ProfileWindow(layout, name, plan.get(), registry, warmupSeconds, measurementSeconds,
-                log);
+                remoteEngines, log);
         window.thread.start();
         return Optional.of(window);
     }
@@ -90,7 +96,8 @@ public final class ProfileWindow implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             record = plan.noProfile(e.getMessage());
         }
-        if (!record.taken()) {
+        if (!record.taken() && SAID.add(layout.runId() + "\n" + record.note())) {
+            // Once per run and reason: a server that is no JVM would say it for every scenario run.
             log.warn(name + ": no profile: " + record.note());
         }
         try {
@@ -104,8 +111,21 @@ public final class ProfileWindow implements AutoCloseable {
         if (plan.reach() == ProfilerPlan.Reach.NONE) {
             return plan.noProfile(plan.note());
         }
-        Window window = Window.ofSeconds(loadStart(), warmupSeconds, measurementSeconds);
-        if (!sleepUntil(window.measurementStartMillis() - LEAD_MS)) {
+        OptionalLong loadStart = remoteEngines ? OptionalLong.empty() : loadStart();
+        long startAt;
+        long stopAt;
+        if (loadStart.isPresent()) {
+            Window window = Window.ofSeconds(loadStart.getAsLong(), warmupSeconds, measurementSeconds);
+            startAt = window.measurementStartMillis() - LEAD_MS;
+            stopAt = window.measurementEndMillis() + TRAIL_MS;
+        } else {
+            // Remote engines print the load's start on their own output, and the analysis times the window from the
+            // earliest sample: the profiler then starts as the window would from JMeter's start (a little early) and
+            // stops as the scenario run ends; the analysis cuts the recording to the window it finds.
+            startAt = openedAt + warmupSeconds * 1000 - LEAD_MS;
+            stopAt = Long.MAX_VALUE;
+        }
+        if (!sleepUntil(startAt)) {
             return plan.noProfile("the scenario run ended before its measurement window");
         }
         ServerJvm.Found jvm = ServerJvm.of(plan, registry);
@@ -117,7 +137,7 @@ public final class ProfileWindow implements AutoCloseable {
         long started = System.currentTimeMillis();
         ProfileRecord record = new ProfileRecord(plan.profiler(), plan.event(), plan.interval(), jvm.pid(), started, 0,
                 plan.note());
-        sleepUntil(window.measurementEndMillis() + TRAIL_MS);
+        sleepUntil(stopAt);
         try {
             control.stop(jvm.pid(), layout.profileRecording(name));
         } catch (IOException e) {
@@ -126,21 +146,19 @@ public final class ProfileWindow implements AutoCloseable {
         return record.stoppedAt(System.currentTimeMillis());
     }
 
-    /** The load's start as JMeter's hook prints it; JMeter's own start when it is not printed in time. */
-    private long loadStart() throws IOException {
-        long deadline = openedAt + warmupSeconds * 1000 + LOAD_START_WAIT_MS;
+    /** The load's start as JMeter's hook prints it; empty when it is not printed in time. */
+    private OptionalLong loadStart() throws IOException {
+        long deadline = openedAt + LOAD_START_WAIT_MS;
         while (System.currentTimeMillis() < deadline) {
             OptionalLong start = LoadStart.of(layout, name);
             if (start.isPresent()) {
-                return start.getAsLong();
+                return start;
             }
             if (!sleepFor(100)) {
                 break;
             }
         }
-        // Remote engines print it on their own output: the window is then timed from the earliest sample, about
-        // this; the analysis cuts the recording to the window it finds.
-        return openedAt;
+        return OptionalLong.empty();
     }
 
     /** Waits until {@code epochMs}; false when the scenario run ended first. */

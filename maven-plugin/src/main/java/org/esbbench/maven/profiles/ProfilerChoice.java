@@ -68,7 +68,7 @@ public final class ProfilerChoice {
         if (unreachable.isPresent()) {
             plan = ProfilerPlan.none(event, interval, unreachable.get());
         } else {
-            plan = withProfiler(settings, event, interval, atStart, externalPid, layout);
+            plan = withProfiler(settings, event, interval, atStart, externalPid, library(layout));
         }
         plan.write(layout);
         if (plan.reach() == ProfilerPlan.Reach.NONE) {
@@ -79,14 +79,35 @@ public final class ProfilerChoice {
         return Optional.of(plan);
     }
 
+    /** async-profiler's library for a run: written into its folder, and tried. */
+    interface Library {
+        AgentLibrary.Result extract() throws IOException;
+
+        Optional<String> loadProblem(Path library) throws IOException;
+    }
+
+    private static Library library(RunLayout layout) {
+        return new Library() {
+            @Override
+            public AgentLibrary.Result extract() throws IOException {
+                return AgentLibrary.extract(layout.profilerAgent());
+            }
+
+            @Override
+            public Optional<String> loadProblem(Path library) throws IOException {
+                return ProfilerChoice.loadProblem(library);
+            }
+        };
+    }
+
     /** async-profiler where it loads (and is allowed), else JDK Flight Recorder where it can stand in, else none. */
-    private static ProfilerPlan withProfiler(ProfileSettings settings, ProfileEvent event, String interval,
-                                             boolean atStart, long externalPid, RunLayout layout)
-            throws IOException {
+    static ProfilerPlan withProfiler(ProfileSettings settings, ProfileEvent event, String interval,
+                                     boolean atStart, long externalPid, Library library) throws IOException {
         String why = "";
         if (settings.profiler() != ProfileSettings.Choice.JFR) {
-            AgentLibrary.Result lib = AgentLibrary.extract(layout.profilerAgent());
-            Optional<String> problem = lib.library().isEmpty() ? Optional.of(lib.problem()) : loadProblem(lib.library().get());
+            AgentLibrary.Result lib = library.extract();
+            Optional<String> problem = lib.library().isEmpty() ? Optional.of(lib.problem())
+                    : library.loadProblem(lib.library().get());
             if (problem.isEmpty()) {
                 return new ProfilerPlan(event, interval, Profiler.ASYNC_PROFILER,
                         atStart ? ProfilerPlan.Reach.AGENT_AT_START : ProfilerPlan.Reach.ATTACH, lib.library(),

@@ -24,6 +24,40 @@ public final class ProfilerLeftovers {
     private ProfilerLeftovers() {
     }
 
+    /** How long the hook at the build's end waits for the run's profiled JVMs to end before it removes their files. */
+    private static final long EXIT_WAIT_MS = 30_000;
+
+    /**
+     * Removes what is left also when the build ends before its stop goal (a failed goal, Ctrl-C): a hook at the JVM's
+     * end, which waits for the profiled JVMs the run started to end (the goals' own hooks stop them) and then removes
+     * their leftovers. What it needs is loaded now: a class realm may no longer load one while Maven shuts down.
+     */
+    public static void removeAtExit(RunLayout layout, long externalPid) {
+        for (Class<?> c : List.of(ProfilerLeftovers.class, ProfileRecord.class, ProfileRecord.Profiler.class,
+                org.esbbench.report.profiles.ProfileEvent.class, ProfilerPlan.class)) {
+            try {
+                Class.forName(c.getName(), true, c.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                long deadline = System.currentTimeMillis() + EXIT_WAIT_MS;
+                for (long pid : profiledPids(layout)) {
+                    Optional<ProcessHandle> h = ProcessHandle.of(pid);
+                    while (pid != externalPid && h.isPresent() && h.get().isAlive()
+                            && System.currentTimeMillis() < deadline) {
+                        Thread.sleep(100);
+                    }
+                }
+                remove(layout).forEach(l -> System.err.println("[esb-bench] " + l));
+            } catch (IOException | InterruptedException | RuntimeException e) {
+                System.err.println("[esb-bench] could not remove the profiler's files of " + layout.dir() + ": " + e);
+            }
+        }, "esb-bench-profiler-leftovers"));
+    }
+
     /** Removes what is left; the lines say what was removed. Nothing to do for a run that did not profile. */
     public static List<String> remove(RunLayout layout) throws IOException {
         List<String> removed = new ArrayList<>();

@@ -31,10 +31,28 @@ final class JMeterSupervisor {
         this.log = log;
     }
 
+    /**
+     * How long past its load a JMeter may take to end before its threads are dumped (SIGQUIT: the JVM prints them on
+     * its standard output, the scenario run's {@code logs/jmeter-NAME.out}), once: a JMeter that ended its load and
+     * took 100 s more to exit was seen once (NeighbourIT, with a busy loop on its CPU), and what held it is in no log.
+     */
+    static final Duration SLOW_EXIT = Duration.ofSeconds(30);
+
     /** Waits for JMeter to end, printing the progress line; false when it outlived {@code limit} or something died. */
     boolean awaitEnd(ManagedProcess process, Duration limit, String label, int index, Path jtl, EngineWatch watch)
             throws InterruptedException {
+        return awaitEnd(process, limit, null, label, index, jtl, watch);
+    }
+
+    /**
+     * As {@link #awaitEnd(ManagedProcess, Duration, String, int, Path, EngineWatch)}; a JMeter still running
+     * {@link #SLOW_EXIT} after {@code load} (its windows and tail, from its start; null: not watched) has its threads
+     * dumped into its output, said once.
+     */
+    boolean awaitEnd(ManagedProcess process, Duration limit, Duration load, String label, int index, Path jtl,
+                     EngineWatch watch) throws InterruptedException {
         Deadline deadline = Deadline.in(limit);
+        long dumpAt = load == null ? Long.MAX_VALUE : process.startedAtMs() + load.plus(SLOW_EXIT).toMillis();
         ProcessHandle handle = ProcessHandle.of(process.pid()).orElse(null);
         if (handle == null) {
             return true;
@@ -59,6 +77,12 @@ final class JMeterSupervisor {
                 // still running
             } catch (ExecutionException e) {
                 break;
+            }
+            if (System.currentTimeMillis() >= dumpAt) {
+                dumpAt = Long.MAX_VALUE;
+                boolean sent = org.esbbench.maven.processes.KillCommand.send("QUIT", Long.toString(process.pid()));
+                log.warn(label + ": JMeter is still running " + SLOW_EXIT.toSeconds() + " s after its load ended"
+                        + (sent ? "; its threads are dumped into " + process.log() : "; its threads could not be dumped"));
             }
             long now = System.nanoTime();
             if (now - lastLine >= progressInterval.toNanos() && Files.exists(jtl)) {

@@ -135,10 +135,14 @@ public final class ScenarioRunner {
             run.registry().register(process);
             // -Dprofile: the server profiled around this scenario run's measurement window, stopped when it ends.
             Optional<ProfileWindow> profile = ProfileWindow.open(layout, name, run.registry(),
-                    run.plan().warmupSeconds(), run.plan().measurementSeconds(), this.log);
+                    run.plan().warmupSeconds(), run.plan().measurementSeconds(), fleet.isPresent(), this.log);
             try {
                 boolean ended = new JMeterSupervisor(progress, settings.progressInterval(), targets, this.log)
-                        .awaitEnd(process, Duration.ofSeconds(run.plan().loadSeconds() + grace), label, index, jtl, watch);
+                        .awaitEnd(process, Duration.ofSeconds(run.plan().loadSeconds() + grace),
+                                // an open-model JMeter waits for its last replies up to the response timeout
+                                Duration.ofSeconds(run.plan().loadSeconds() + (point.isOpen()
+                                        ? run.plan().settings().responseTimeoutMs() / 1000 : 0)),
+                                label, index, jtl, watch);
                 if (!ended && watch != null && watch.failed()) {
                     // An engine was lost: stop this point, keep its samples aside, the run goes on.
                     Optional<Path> partial = fleet.get().abort(process, stopPort, jtl).map(p -> raw.partial(name, p));

@@ -35,6 +35,8 @@ class ProfilerControlIT {
     Path tmp;
 
     private final List<Process> started = new ArrayList<>();
+    /** The TCP and UDP sockets the last profiled JVM listened on while its profiler ran. */
+    private List<org.esbbench.maven.processes.ListeningSockets.Listener> listening = List.of();
 
     @AfterEach
     void stopEverything() throws InterruptedException {
@@ -53,6 +55,7 @@ class ProfilerControlIT {
         ProfilerPlan plan = plan(Profiler.ASYNC_PROFILER, ProfilerPlan.Reach.AGENT_AT_START, Optional.of(lib));
 
         CollapsedStacks stacks = profile(plan, layout, jvm.pid(), "agent_r1");
+        assertThat(listening).as("what the profiled JVM listened on while it was profiled: nothing").isEmpty();
 
         assertThat(stacks.total()).as("about 100 samples a second of one busy thread").isBetween(50L, 400L);
         assertThat(stacks.inclusiveShare(f -> f.equals(SPIN))).isGreaterThan(0.5);
@@ -127,6 +130,7 @@ class ProfilerControlIT {
         long from = System.currentTimeMillis();
         control.start(pid, layout.profileRecording(name));
         Thread.sleep(1500);
+        listening = org.esbbench.maven.processes.ListeningSockets.of(List.of(pid));
         control.stop(pid, layout.profileRecording(name));
         long to = System.currentTimeMillis();
         assertThat(layout.profileRecording(name)).isRegularFile();

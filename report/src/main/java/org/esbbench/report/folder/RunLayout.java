@@ -29,7 +29,7 @@ import java.nio.file.Path;
  * dashboards/NAME/       JMeter's HTML dashboard of the window
  * profiles/NAME.jfr      the server's profile recording of one scenario run (-Dprofile), taken around its window
  * profiles/NAME.properties how it was taken: the profiler, the event, the interval, when it ran; or why there is none
- * profiles/NAME.html     its flame graph of the measurement window; NAME.collapsed its stacks, one line each
+ * profiles/NAME.html     its flame graph of the measurement window; NAME.collapsed.gz its stacks, one line each
  * profiles/.agent/       async-profiler's native library while the run's servers may load it (removed at their stop)
  * charts/                PNG and SVG charts
  * logs/                  JMeter's logs and the started processes' output; perfmon-NAME.csv, the PerfMon collector's
@@ -275,9 +275,12 @@ public record RunLayout(Path dir) {
         return profiles().resolve(scenarioRun + ".html");
     }
 
-    /** One scenario run's stacks of its measurement window, collapsed (a stack and its count per line). */
+    /**
+     * One scenario run's stacks of its measurement window, collapsed (a stack and its count per line), gzip-compressed:
+     * a long window's deep stacks repeat their frames line after line ({@code zcat} reads them).
+     */
     public Path collapsedStacks(String scenarioRun) {
-        return profiles().resolve(scenarioRun + ".collapsed");
+        return profiles().resolve(scenarioRun + ".collapsed.gz");
     }
 
     /** Where async-profiler's native library lies while the run's servers may load it. */

@@ -32,10 +32,14 @@ public final class CollapsedStacks {
         return new CollapsedStacks(Map.of());
     }
 
-    /** The stacks of a collapsed file; a line that is not "stack count" is skipped. */
+    /** The stacks of a collapsed file (gzip-compressed when its name ends in .gz); a line not "stack count" is skipped. */
     public static CollapsedStacks read(Path file) throws IOException {
         Map<String, Long> counts = new LinkedHashMap<>();
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        java.io.InputStream raw = Files.newInputStream(file);
+        if (file.getFileName().toString().endsWith(".gz")) {
+            raw = new java.util.zip.GZIPInputStream(raw, 1 << 16);
+        }
+        try (BufferedReader in = new BufferedReader(new java.io.InputStreamReader(raw, StandardCharsets.UTF_8))) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 add(counts, line);
             }

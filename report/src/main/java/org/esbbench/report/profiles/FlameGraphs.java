@@ -23,8 +23,9 @@ public final class FlameGraphs {
     }
 
     /**
-     * Writes the flame graph ({@code html}) and the collapsed stacks ({@code collapsed}) of what {@code recording}
-     * holds of {@code event} from {@code fromMs} to {@code toMs} (epoch ms, inclusive).
+     * Writes the flame graph ({@code html}) and the collapsed stacks ({@code collapsed}, gzip-compressed when its name
+     * ends in .gz) of what {@code recording} holds of {@code event} from {@code fromMs} to {@code toMs} (epoch ms,
+     * inclusive; 0 and 0: all of it).
      *
      * @return the stacks written
      * @throws IOException when the recording cannot be read (a torn or empty file) or an output written
@@ -78,9 +79,11 @@ public final class FlameGraphs {
         return graph;
     }
 
+    /** Writes the graph into {@code file}, gzip-compressed when its name ends in .gz. */
     private static void dump(FlameGraph graph, Path file) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (OutputStream out = Files.newOutputStream(tmp)) {
+        try (OutputStream out = file.getFileName().toString().endsWith(".gz")
+                ? new java.util.zip.GZIPOutputStream(Files.newOutputStream(tmp), 1 << 16) : Files.newOutputStream(tmp)) {
             graph.dump(out);
         }
         Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);

@@ -1,11 +1,9 @@
 package org.esbbench.report.profiles;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.esbbench.report.folder.RunLayout;
@@ -22,15 +20,19 @@ public final class ProfileSection {
     private ProfileSection() {
     }
 
-    /** One point's profiles: its key and each repeat's. */
-    public record PointProfiles(String point, List<ScenarioRunProfile> repeats) {
-        /** The repeats' stacks added together. */
-        public CollapsedStacks stacks() {
+    /**
+     * One point's profiles: its key, each repeat's (without its stacks: a long window's are large, and the summary
+     * reads one point at a time) and the breakdown of its repeats' stacks together.
+     */
+    public record PointProfiles(String point, List<ScenarioRunProfile> repeats, ProfileBreakdown breakdown) {
+        /** The point's profiles from its repeats' as read, their stacks added and then let go. */
+        public static PointProfiles of(String point, List<ScenarioRunProfile> repeats) {
             CollapsedStacks all = CollapsedStacks.empty();
             for (ScenarioRunProfile r : repeats) {
                 all = all.plus(r.stacks());
             }
-            return all;
+            return new PointProfiles(point, repeats.stream().map(ScenarioRunProfile::withoutStacks).toList(),
+                    ProfileBreakdown.of(all));
         }
     }
 
@@ -85,7 +87,7 @@ public final class ProfileSection {
             return "| " + p.point() + " | none |  | " + cell(why) + " |  |  |";
         }
         ProfileRecord first = profiled.get(0).record();
-        ProfileBreakdown breakdown = ProfileBreakdown.of(p.stacks());
+        ProfileBreakdown breakdown = p.breakdown();
         String links = profiled.stream().map(r -> "[" + repeatLabel(r.name()) + "](" + RunLayout.PROFILES + "/" + r.name()
                 + ".html)").collect(Collectors.joining(" "));
         String profiler = first.profiler().label() + (first.note().isEmpty() ? "" : " (" + first.note() + ")");
@@ -110,11 +112,5 @@ public final class ProfileSection {
         return text.replace("|", "\\|").replace("\n", " ");
     }
 
-    /** Groups the scenario runs' profiles by point key, in the order given. */
-    public static List<PointProfiles> byPoint(Map<String, List<ScenarioRunProfile>> byPoint) {
-        Map<String, List<ScenarioRunProfile>> ordered = new LinkedHashMap<>(byPoint);
-        List<PointProfiles> list = new ArrayList<>();
-        ordered.forEach((k, v) -> list.add(new PointProfiles(k, List.copyOf(v))));
-        return list;
-    }
+
 }

@@ -16,14 +16,16 @@ import org.esbbench.report.folder.RunLayout;
 
 /**
  * The profiles an analysed run folder holds, by point: each point's repeats ({@code profiles/KEY_rN.properties}
- * and {@code .collapsed}), for comparisons and the gate, which read runs they did not analyse.
+ * and {@code .collapsed.gz}), for comparisons and the gate, which read runs they did not analyse.
  */
 public final class RunProfiles {
     private static final Pattern REPEAT = Pattern.compile("(.+)_r(\\d+)\\.properties");
 
+    private final RunLayout layout;
     private final Map<String, List<ScenarioRunProfile>> byPoint;
 
-    private RunProfiles(Map<String, List<ScenarioRunProfile>> byPoint) {
+    private RunProfiles(RunLayout layout, Map<String, List<ScenarioRunProfile>> byPoint) {
+        this.layout = layout;
         this.byPoint = byPoint;
     }
 
@@ -32,7 +34,7 @@ public final class RunProfiles {
         RunLayout layout = new RunLayout(runFolder);
         Map<String, List<ScenarioRunProfile>> byPoint = new TreeMap<>();
         if (!Files.isDirectory(layout.profiles())) {
-            return new RunProfiles(byPoint);
+            return new RunProfiles(layout, byPoint);
         }
         List<Path> records;
         try (Stream<Path> files = Files.list(layout.profiles())) {
@@ -46,13 +48,14 @@ public final class RunProfiles {
             String name = m.group(1) + "_r" + m.group(2);
             Optional<ScenarioRunProfile> profile;
             try {
-                profile = ScenarioRunProfile.read(layout, name);
+                // Its stacks are read when a comparison asks for the point's, one point at a time.
+                profile = ScenarioRunProfile.read(layout, name).map(ScenarioRunProfile::withoutStacks);
             } catch (IOException e) {
                 continue; // a torn record is no profile
             }
             profile.ifPresent(p -> byPoint.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(p));
         }
-        return new RunProfiles(byPoint);
+        return new RunProfiles(layout, byPoint);
     }
 
     /** Whether the point (its key) has a profile with samples in this run. */
@@ -65,11 +68,13 @@ public final class RunProfiles {
         return byPoint.keySet().stream().anyMatch(this::profiled);
     }
 
-    /** The point's repeats' stacks added together; empty stacks when it was not profiled. */
-    public CollapsedStacks stacks(String point) {
+    /** The point's repeats' stacks added together, read now; empty stacks when it was not profiled. */
+    public CollapsedStacks stacks(String point) throws IOException {
         CollapsedStacks all = CollapsedStacks.empty();
         for (ScenarioRunProfile r : byPoint.getOrDefault(point, List.of())) {
-            all = all.plus(r.stacks());
+            if (r.profiled()) {
+                all = all.plus(CollapsedStacks.read(layout.collapsedStacks(r.name())));
+            }
         }
         return all;
     }

@@ -16,13 +16,23 @@ import org.esbbench.report.folder.RunLayout;
  * @param stacks  its stacks of the window (empty without a profile)
  * @param problem what keeps the profile from being the window's whole one; "" when nothing does
  */
-public record ScenarioRunProfile(String name, ProfileRecord record, CollapsedStacks stacks, String problem) {
+public record ScenarioRunProfile(String name, ProfileRecord record, CollapsedStacks stacks, String problem,
+                                 long samples) {
     /** How far inside the window the profiler may have started, or stopped before its end. */
     static final long COVERAGE_TOLERANCE_MS = 1000;
 
+    public ScenarioRunProfile(String name, ProfileRecord record, CollapsedStacks stacks, String problem) {
+        this(name, record, stacks, problem, stacks.total());
+    }
+
     /** Whether the scenario run has a profile to show. */
     public boolean profiled() {
-        return record.taken() && !stacks.isEmpty();
+        return record.taken() && samples > 0;
+    }
+
+    /** The same, its stacks let go (their total kept): what a summary keeps of each repeat. */
+    public ScenarioRunProfile withoutStacks() {
+        return new ScenarioRunProfile(name, record, CollapsedStacks.empty(), problem, samples);
     }
 
     /**

@@ -135,14 +135,20 @@ public final class RunAnalysis {
 
     /** Each measured point's profiles as the analysis of its scenario runs left them, in the run's order. */
     static List<ProfileSection.PointProfiles> profiles(RunLayout layout, List<Measured> measured) throws IOException {
-        Map<String, List<ScenarioRunProfile>> byPoint = new java.util.LinkedHashMap<>();
-        for (Measured run : measured) {
-            java.util.Optional<ScenarioRunProfile> profile = ScenarioRunProfile.read(layout, run.name());
-            if (profile.isPresent()) {
-                byPoint.computeIfAbsent(run.point().key(), k -> new ArrayList<>()).add(profile.get());
+        Map<String, List<Measured>> byPoint = new java.util.LinkedHashMap<>();
+        measured.forEach(m -> byPoint.computeIfAbsent(m.point().key(), k -> new ArrayList<>()).add(m));
+        List<ProfileSection.PointProfiles> points = new ArrayList<>();
+        for (Map.Entry<String, List<Measured>> point : byPoint.entrySet()) {
+            // One point's repeats' stacks at a time: a long window's are large.
+            List<ScenarioRunProfile> repeats = new ArrayList<>();
+            for (Measured run : point.getValue()) {
+                ScenarioRunProfile.read(layout, run.name()).ifPresent(repeats::add);
+            }
+            if (!repeats.isEmpty()) {
+                points.add(ProfileSection.PointProfiles.of(point.getKey(), repeats));
             }
         }
-        return ProfileSection.byPoint(byPoint);
+        return points;
     }
 
     /**

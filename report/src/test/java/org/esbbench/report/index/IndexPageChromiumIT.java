@@ -1,5 +1,7 @@
 package org.esbbench.report.index;
 
+import org.esbbench.report.browser.HeadlessChromium;
+
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;

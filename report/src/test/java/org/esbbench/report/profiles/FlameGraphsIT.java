@@ -1,5 +1,7 @@
 package org.esbbench.report.profiles;
 
+import org.esbbench.report.browser.FlameGraphPage;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
@@ -24,7 +26,7 @@ class FlameGraphsIT {
     void anAsyncProfilerRecordingCutToAWindowIsTheWindowsProfileAndChromiumDrawsIt() throws Exception {
         Recordings.Recorded rec = Recordings.asyncProfiler(tmp, 3000);
         Path html = tmp.resolve("window.html");
-        Path collapsed = tmp.resolve("window.collapsed");
+        Path collapsed = tmp.resolve("window.collapsed.gz");
 
         // The window: from a second in to the end (the JVM's first second loads and compiles).
         CollapsedStacks window = FlameGraphs.cut(rec.file(), ProfileEvent.CPU, rec.startedMs() + 1000, rec.endedMs(),

@@ -1,6 +1,7 @@
 package org.esbbench.report.roundreport;
 
-import org.esbbench.report.index.HeadlessChromium;
+import org.esbbench.report.browser.HeadlessChromium;
+
 import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

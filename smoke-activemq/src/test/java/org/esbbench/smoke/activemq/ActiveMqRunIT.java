@@ -1,5 +1,10 @@
 package org.esbbench.smoke.activemq;
 
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunParametersFile;
+import org.esbbench.report.profiles.CollapsedStacks;
+import org.esbbench.report.profiles.ProfileRecord;
+
 import org.esbbench.report.folder.ProcessesFile;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
@@ -80,6 +85,29 @@ class ActiveMqRunIT {
             assertThat(ProcessesFile.stillRunning(Long.parseLong(p.get("pid")), Long.parseLong(p.get("startedAtMs"))))
                     .as(p.get("name") + " has ended").isEmpty();
         }
+    }
+
+    /**
+     * -Dprofiler=jfr: each heap's server was profiled by JDK Flight Recorder (started and stopped by jcmd in the
+     * server restarted for it), each window's flame graph has the server's Java frames, the summary names the
+     * profiler, and Flight Recorder's repository was in the run folder and is gone.
+     */
+    @Test
+    void eachHeapsServerWasProfiledByFlightRecorder() throws IOException {
+        RunLayout layout = new RunLayout(runDir);
+        java.util.Set<Long> pids = new java.util.HashSet<>();
+        for (RunParametersFile.ScenarioRun run : RunParametersFile.read(layout.runParametersFile()).scenarioRuns()) {
+            ProfileRecord record = ProfileRecord.read(layout.profileRecord(run.name())).orElseThrow();
+            assertThat(record.profiler()).as(run.name() + ": " + record).isEqualTo(ProfileRecord.Profiler.JFR);
+            assertThat(record.taken()).as(run.name() + ": " + record).isTrue();
+            assertThat(record.note()).startsWith("-Dprofiler=jfr; JDK Flight Recorder's own sampling instead");
+            assertThat(CollapsedStacks.read(layout.collapsedStacks(run.name())).inclusiveShare(
+                    f -> f.startsWith("org.apache.camel."))).as(run.name() + ": Camel's frames").isPositive();
+            pids.add(record.pid());
+        }
+        assertThat(pids).as("one server per heap, each profiled").hasSize(HEAPS.size());
+        assertThat(layout.summaryMd()).content().contains("| JDK Flight Recorder (-Dprofiler=jfr;");
+        assertThat(layout.profilerAgent()).as("Flight Recorder's settings and repository, removed").doesNotExist();
     }
 
     @Test

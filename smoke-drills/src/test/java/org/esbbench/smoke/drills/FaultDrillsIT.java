@@ -27,8 +27,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FaultDrillsIT {
+    /** Profiled (-Dprofile=cpu): a broken run leaves no agent library nor the killed server's attach socket. */
     private static final List<String> PLAN = List.of("-Dscenarios=direct", "-Dusers=1,2,3", "-Dwarmup=2",
-            "-Dmeasurement=4", "-Ddashboards=false");
+            "-Dmeasurement=4", "-Ddashboards=false", "-Dprofile=cpu");
 
     @Test
     @Order(1)
@@ -67,6 +68,7 @@ class FaultDrillsIT {
         long ended = System.currentTimeMillis();
         assertThat(exit).as("the interrupted build's exit (log " + child.log + ")").isNotZero();
         ChildBuild.requireNoSurvivor(broken.snapshot, broken.layout);
+        requireNoProfilerLeftovers(broken.layout);
         // The hook stops the point's JMeter; the run goal records that point's end, naming the interruption, then
         // starts nothing more. (A build killed outright leaves no row: the analysis then says "interrupted".)
         assertThat(ScenarioRunJournal.readAll(broken.layout.scenarioRuns())).extracting(ScenarioRunJournal.Entry::name)
@@ -105,12 +107,32 @@ class FaultDrillsIT {
         assertThat(pointsCsvRows(broken.layout)).contains(first(broken.layout));
         assertThat(broken.layout.summaryMd()).content().contains("## What failed", cause);
         ChildBuild.requireNoSurvivor(broken.snapshot, broken.layout);
+        requireNoProfilerLeftovers(broken.layout);
         ChildBuild.say(child.log.getFileName() + ": detected " + (row.endedAtMs() - broken.atMs) + " ms after the kill;"
                 + " exit " + exit + "; scenario-runs.csv: " + row.problem() + "; build: "
                 + ChildBuild.line(child.output(), "the run failed:"));
     }
 
     private record Broken(RunLayout layout, String name, long pid, long atMs, List<ProcessHandle> snapshot) {
+    }
+
+    /**
+     * The first point was profiled, and nothing of the profiler is left: its library and files in the run folder
+     * removed, no attach socket of a profiled JVM (the killed server cannot remove its own) in the temporary folder.
+     */
+    private static void requireNoProfilerLeftovers(RunLayout layout) throws IOException {
+        assertThat(org.esbbench.report.profiles.ProfileRecord.read(layout.profileRecord(first(layout))).orElseThrow()
+                .taken()).as("the first point profiled").isTrue();
+        assertThat(layout.profilerAgent()).as("the profiler's library and files").doesNotExist();
+        try (java.util.stream.Stream<java.nio.file.Path> records = Files.list(layout.profiles())) {
+            for (java.nio.file.Path f : records.filter(f -> f.toString().endsWith("_r1.properties")).toList()) {
+                long pid = org.esbbench.report.profiles.ProfileRecord.read(f).orElseThrow().pid();
+                if (pid > 0) {
+                    assertThat(java.nio.file.Path.of("/tmp/.java_pid" + pid)).as("attach socket of profiled JVM " + pid)
+                            .doesNotExist();
+                }
+            }
+        }
     }
 
     private interface PidOf {

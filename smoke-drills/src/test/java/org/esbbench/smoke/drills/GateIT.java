@@ -5,6 +5,7 @@ import org.apache.maven.plugin.surefire.log.api.NullConsoleLogger;
 import org.apache.maven.plugins.surefire.report.ReportTestCase;
 import org.apache.maven.plugins.surefire.report.ReportTestSuite;
 import org.apache.maven.plugins.surefire.report.TestSuiteXmlParser;
+import org.esbbench.report.browser.FlameGraphPage;
 import org.esbbench.report.folder.RunLayout;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -28,7 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Surefire's own parser, holds both cases, one passed and one failed;</li>
  * <li>a plain rerun with the first as its baseline: passes;</li>
  * <li>the same with the echo backend 20 ms slower on every request ({@code -DbackendAddedDelay}, the point keeping its
- * name): fails, naming the point's regression against the first run.</li>
+ * name): fails, naming the point's regression against the first run and, as both were profiled ({@code -Dprofile=cpu}),
+ * its differential flame graph;</li>
+ * <li>{@code esb-bench:compare} of the first and the third: their differential flame graph, drawn by Chromium.</li>
  * </ol>
  * The tolerance is wide and the regression far beyond it. Windows of seconds on a 2-core machine that also runs
  * JMeter, the server and the backend differ a lot from run to run (two plain runs here: 2,572.6 and 1,468.6 msgs/s,
@@ -41,10 +44,13 @@ class GateIT {
     private static final String CANNOT_HOLD = "direct:throughput_per_s>=1000000";
     private static final String TOLERANCE = "-DbaselineTolerance=throughput_per_s:75,mean_ms:400";
     private static final List<String> POINT = List.of("-Dscenarios=direct", "-Dusers=2", "-Dwarmup=2",
-            "-Dmeasurement=5", "-Ddashboards=false", "-DmaxErrorPercent=1", "-DbackendFailPercent=0.5");
+            "-Dmeasurement=5", "-Ddashboards=false", "-DmaxErrorPercent=1", "-DbackendFailPercent=0.5",
+            "-Dprofile=cpu");
     private static final Path JUNIT = ChildBuild.MODULE.resolve("target/child/esb-bench-reports/TEST-esb-bench.xml");
     /** The first run: the baseline of the other two. */
     private static String first;
+    /** The third run, of the slower backend. */
+    private static String regressed;
 
     @Test
     @Order(1)
@@ -130,8 +136,35 @@ class GateIT {
         assertThat(gate.getFailureMessage()).contains("throughput dropped ", "mean grew ");
         assertThat(only(suites, "direct_u2_s1024_d0_r1").hasFailure()).as("errors under the tolerance, no incorrect"
                 + " reply").isFalse();
+        // Both runs profiled (-Dprofile=cpu): the regressed point's case names its differential flame graph.
+        String diff = "profiles/direct_u2_s1024_d0." + layout.runId() + "-vs-" + first + ".diff.html";
+        assertThat(gate.getFailureMessage()).contains("differential flame graph " + diff + " (libraries: ");
+        assertThat(layout.dir().resolve(diff)).isRegularFile();
         ChildBuild.say("20 ms slower backend against " + first + ": exit " + exit + "; "
                 + ChildBuild.line(out, "regression against baseline"));
+        regressed = layout.runId();
+    }
+
+    /**
+     * The compare goal of the two profiled runs: beside the tables, the point's differential flame graph, which
+     * Chromium draws, and where the server's time moved.
+     */
+    @Test
+    @Order(4)
+    void theCompareGoalOfTwoProfiledRunsGivesTheirDifferentialFlameGraph() throws Exception {
+        assertThat(regressed).as("the regressed run's id (test 3 runs before)").isNotNull();
+        ChildBuild child = ChildBuild.start("gate-compare", "esb-bench:compare",
+                List.of("-Druns=" + first + "," + regressed, "-Dlabels=first,slower"));
+        int exit = child.awaitEnd();
+        assertThat(exit).as("exit (log " + child.log + ")").isZero();
+        Path out = ChildBuild.ROOT.resolve("results/compare-" + first + "-vs-" + regressed);
+        Path diff = out.resolve("profiles/direct_u2_s1024_d0.slower-vs-first.diff.html");
+        assertThat(diff).isRegularFile();
+        assertThat(out.resolve("comparison.md")).content().contains("## Where the server's time moved",
+                "[differential flame graph](profiles/direct_u2_s1024_d0.slower-vs-first.diff.html)");
+        FlameGraphPage.Drawn drawn = FlameGraphPage.render(diff, ChildBuild.WORK.resolve("gate-compare-chromium"));
+        assertThat(drawn.frames()).as("the differential flame graph drawn").isGreaterThan(10);
+        ChildBuild.say("compare of two profiled runs: " + ChildBuild.line(child.output(), "direct_u2_s1024_d0: slower"));
     }
 
     private static ReportTestCase only(List<ReportTestSuite> suites, String nameContains) {

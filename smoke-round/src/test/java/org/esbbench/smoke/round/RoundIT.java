@@ -1,6 +1,9 @@
 package org.esbbench.smoke.round;
 
 import org.esbbench.report.folder.ProcessesFile;
+import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.folder.RunParametersFile;
+import org.esbbench.report.profiles.ProfileRecord;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
@@ -85,6 +88,36 @@ class RoundIT {
         assertThat(md.indexOf("| direct")).isPositive().isLessThan(md.indexOf("| cbr-transport-header"));
         assertThat(md.indexOf("| cbr-transport-header")).isLessThan(md.indexOf("| rest"));
         assertThat(round.dir().resolve("round.html")).isRegularFile();
+    }
+
+    /**
+     * The round profiles its servers (-Dprofile=cpu): Camel, a JVM its profile's command starts with the suite's
+     * ${jvm.flags}, by async-profiler as an agent from its start; nginx, which is no JVM, not at all, each of its
+     * points saying why; the round's report says that it sets profiled points beside unprofiled ones.
+     */
+    @Test
+    void camelIsProfiledNginxSaysWhyNotAndTheRoundSaysItMixesThem() throws IOException {
+        for (Path run : round.runs("camel")) {
+            RunLayout layout = new RunLayout(run);
+            for (RunParametersFile.ScenarioRun r : RunParametersFile.read(layout.runParametersFile()).scenarioRuns()) {
+                ProfileRecord record = ProfileRecord.read(layout.profileRecord(r.name())).orElseThrow();
+                assertThat(record.profiler()).as(run + " " + r.name() + ": " + record)
+                        .isEqualTo(ProfileRecord.Profiler.ASYNC_PROFILER);
+                assertThat(layout.flameGraph(r.name())).isRegularFile();
+            }
+            assertThat(layout.summaryMd()).content().contains("## Where the server's time went", "org.apache.camel");
+        }
+        for (Path run : round.runs("nginx")) {
+            RunLayout layout = new RunLayout(run);
+            for (RunParametersFile.ScenarioRun r : RunParametersFile.read(layout.runParametersFile()).scenarioRuns()) {
+                ProfileRecord record = ProfileRecord.read(layout.profileRecord(r.name())).orElseThrow();
+                assertThat(record.taken()).isFalse();
+                assertThat(record.note()).as(run + " " + r.name()).contains("nginx) is not a JVM");
+                assertThat(layout.flameGraph(r.name())).doesNotExist();
+            }
+            assertThat(layout.summaryMd()).content().contains("| none |  | no profile: the server (pid ");
+        }
+        assertThat(round.dir().resolve("round.md")).content().contains("Profiled and unprofiled side by side: ");
     }
 
     @Test

@@ -1,4 +1,4 @@
-package org.esbbench.report.profiles;
+package org.esbbench.report.browser;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import org.esbbench.report.index.HeadlessChromium;
 import org.jsoup.nodes.Document;
 
 /**
@@ -15,7 +14,7 @@ import org.jsoup.nodes.Document;
  * frames, and the frames at least a tenth of the graph wide, so Chromium's DOM dump tells that the graph was drawn and
  * which frames are its widest. The page itself is not changed.
  */
-final class FlameGraphPage {
+public final class FlameGraphPage {
     private static final String PROBE = "<script>\n"
             + "(function () {\n"
             + "  var frames = 0, widest = [], root = levels[0] && levels[0][0];\n"
@@ -33,13 +32,14 @@ final class FlameGraphPage {
             + "</script>\n";
 
     /** What Chromium drew of a flame graph. */
-    record Drawn(int frames, List<String> widest, int canvasWidth) {
+    public record Drawn(int frames, List<String> widest, int canvasWidth) {
     }
 
     private FlameGraphPage() {
     }
 
-    static Drawn render(Path page, Path tmp) throws IOException, InterruptedException {
+    /** Renders {@code page} (a flame graph) in Chromium, its files under {@code tmp}. */
+    public static Drawn render(Path page, Path tmp) throws IOException, InterruptedException {
         String html = Files.readString(page, StandardCharsets.UTF_8);
         int end = html.lastIndexOf("</body>");
         Path probed = tmp.resolve("probed-" + page.getFileName());

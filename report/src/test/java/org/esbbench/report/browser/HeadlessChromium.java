@@ -1,4 +1,4 @@
-package org.esbbench.report.index;
+package org.esbbench.report.browser;
 
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.fail;
 /**
  * Renders a page of the results folder in headless Chromium (Debian's package, which scripts/ensure-chromium.sh
  * installs before the integration tests) in a 1280 px window and returns the DOM Chromium ends up with. The pages'
- * own inline script ({@link StaticPage#appendLayoutCheck()}) marks each image loaded or not and the body with the
+ * own inline script ({@code org.esbbench.report.index.StaticPage#appendLayoutCheck()}) marks each image loaded or not and the body with the
  * laid-out width, so the DOM dump shows them. A missing Chromium fails the test: the test command must render.
  */
 public final class HeadlessChromium {
