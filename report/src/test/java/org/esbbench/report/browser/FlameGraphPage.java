@@ -42,6 +42,7 @@ public final class FlameGraphPage {
     public static Drawn render(Path page, Path tmp) throws IOException, InterruptedException {
         String html = Files.readString(page, StandardCharsets.UTF_8);
         int end = html.lastIndexOf("</body>");
+        Files.createDirectories(tmp);
         Path probed = tmp.resolve("probed-" + page.getFileName());
         Files.writeString(probed, end < 0 ? html + PROBE : html.substring(0, end) + PROBE + html.substring(end),
                 StandardCharsets.UTF_8);
