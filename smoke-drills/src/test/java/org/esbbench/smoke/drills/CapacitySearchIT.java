@@ -27,9 +27,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <p>(a) A server whose capacity is known from its configuration: nginx ({@code -Dtarget=nginx-limited}) proxying
  * direct through one {@code limit_req} zone of {@value #FALLBACK_RATE}/s, the excess queued. Poisson arrivals into it
  * are an M/D/1 queue (config/targets/nginx-limited/README.md): p99 of the wait stays under {@value #BOUND_MS} ms up to
- * about 0.975 N in the steady state, and past N the backlog grows by (rate − N) a second, so a probe of {@value
- * #PROBE_S} s (after the plugin's 5 s lead-in) at (1 + ε) N ends about 10ε s behind and fails from about 1.02 N; a probe
- * from an empty queue near N has not reached the steady state, so nothing under about 0.97 N fails. The search must
+ * about 0.985 N in the steady state, and past N the backlog grows by (rate − N) a second, so a probe of {@value
+ * #PROBE_S} s (after the plugin's 5 s lead-in) at (1 + ε) N ends about 10ε s behind and fails from about 1.02 N (97 %
+ * of probes at 1.05 N); a probe from an empty queue near N has not reached the steady state, so nothing under about
+ * 0.98 N fails from the queue alone, and the bound leaves some 200 ms of the machine's own stalls before 0.95 N (at
+ * 200 ms a probe at 0.94 N failed at 267 ms on a busy day, JMeter, nginx and the backend sharing 2 CPUs). The search must
  * then end {@code found}, its bracket [capacity, lowest fail) within the precision, and that bracket must reach into
  * N ± 5 %: capacity ≤ 1.05 N and lowest fail ≥ 0.95 N (so capacity ≥ 0.95 N / 1.05 ≈ 0.905 N). What it asserts on the
  * way: each probe in the build log, probes.csv replayed through {@link CapacitySearch} giving exactly the rates and
@@ -45,7 +47,7 @@ class CapacitySearchIT {
     /** Used only when the configuration cannot be read: the rate the nginx-limited profile ships with. */
     private static final int FALLBACK_RATE = 500;
     private static final Path LIMITED_CONF = ChildBuild.ROOT.resolve("config/targets/nginx-limited/nginx.conf");
-    private static final int BOUND_MS = 200;
+    private static final int BOUND_MS = 300;
     private static final int PROBE_S = 5;
     private static final double PRECISION_PCT = 5;
     /** How far from N the bracket may lie: the precision. */
