@@ -1,9 +1,6 @@
 package org.esbbench.maven.profiles;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -11,6 +8,7 @@ import java.util.Optional;
 import java.util.Properties;
 import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.profiles.ProfileEvent;
+import org.esbbench.report.profiles.ProfileFiles;
 import org.esbbench.report.profiles.ProfileRecord;
 import org.esbbench.report.profiles.ProfileRecord.Profiler;
 
@@ -94,17 +92,15 @@ public record ProfilerPlan(ProfileEvent event, String interval, Profiler profile
     /** The run's plan; empty when it does not profile (or was made before profiles existed). */
     public static Optional<ProfilerPlan> read(RunLayout layout) throws IOException {
         Path file = layout.profiles().resolve(FILE);
-        if (!Files.isRegularFile(file)) {
+        Optional<Properties> read = ProfileFiles.read(file);
+        if (read.isEmpty()) {
             return Optional.empty();
         }
-        Properties p = new Properties();
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            p.load(in);
-        }
+        Properties p = read.get();
         try {
             String lib = p.getProperty("library", "");
             return Optional.of(new ProfilerPlan(ProfileEvent.parse(p.getProperty("event")), p.getProperty("interval", ""),
-                    profiler(p.getProperty("profiler", "none")), Reach.valueOf(p.getProperty("reach", "NONE")),
+                    Profiler.parse(p.getProperty("profiler", "none")), Reach.valueOf(p.getProperty("reach", "NONE")),
                     lib.isEmpty() ? Optional.empty() : Optional.of(Path.of(lib)),
                     Long.parseLong(p.getProperty("externalPid", "0")), p.getProperty("note", "")));
         } catch (IllegalArgumentException e) {
@@ -112,19 +108,8 @@ public record ProfilerPlan(ProfileEvent event, String interval, Profiler profile
         }
     }
 
-    private static Profiler profiler(String id) {
-        for (Profiler p : Profiler.values()) {
-            if (p.id().equals(id)) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException("unknown profiler '" + id + "'");
-    }
-
     /** Writes the plan into the run folder; a run without a profile removes an earlier session's. */
     void write(RunLayout layout) throws IOException {
-        Path file = layout.profiles().resolve(FILE);
-        Files.createDirectories(file.getParent());
         Properties p = new Properties();
         p.setProperty("event", event.id());
         p.setProperty("interval", interval);
@@ -133,9 +118,8 @@ public record ProfilerPlan(ProfileEvent event, String interval, Profiler profile
         p.setProperty("library", library.map(Path::toString).orElse(""));
         p.setProperty("externalPid", Long.toString(externalPid));
         p.setProperty("note", note);
-        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            p.store(out, "how this run profiles its server (esb-bench -Dprofile)");
-        }
+        ProfileFiles.write(layout.profiles().resolve(FILE), p,
+                "how this run profiles its server (esb-bench -Dprofile)");
     }
 
     /** A run (or session) without a profile leaves no plan of an earlier one. */

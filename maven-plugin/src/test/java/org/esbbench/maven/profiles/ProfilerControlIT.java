@@ -15,6 +15,7 @@ import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.profiles.CollapsedStacks;
 import org.esbbench.report.profiles.FlameGraphs;
 import org.esbbench.report.profiles.ProfileEvent;
+import org.esbbench.report.profiles.ProfiledWork;
 import org.esbbench.report.profiles.ProfileRecord;
 import org.esbbench.report.profiles.ProfileRecord.Profiler;
 import org.junit.jupiter.api.AfterEach;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * folder but the JVM's own attach socket, gone with it.
  */
 class ProfilerControlIT {
-    private static final String SPIN = BusyJvm.class.getName() + ".spin";
+    private static final String SPIN = ProfiledWork.class.getName() + ".spin";
 
     @TempDir
     Path tmp;
@@ -151,7 +152,7 @@ class ProfilerControlIT {
     private Process busy(List<String> flags) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(JvmCommand.java(), "-Xmx64m"));
         cmd.addAll(flags);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), BusyJvm.class.getName()));
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), ProfiledWork.class.getName()));
         return start(cmd, tmp.resolve("busy-" + started.size() + ".out"));
     }
 

@@ -1,10 +1,6 @@
 package org.esbbench.report.profiles;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
@@ -53,7 +49,8 @@ public record ProfileRecord(Profiler profiler, ProfileEvent event, String interv
             return label;
         }
 
-        static Profiler parse(String id) {
+        /** The profiler whose {@link #id()} is {@code id}; IllegalArgumentException for any other. */
+        public static Profiler parse(String id) {
             for (Profiler p : values()) {
                 if (p.id.equals(id)) {
                     return p;
@@ -96,13 +93,11 @@ public record ProfileRecord(Profiler profiler, ProfileEvent event, String interv
 
     /** The record of scenario run {@code name} in the run folder's {@code profiles/}; empty when it has none. */
     public static Optional<ProfileRecord> read(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) {
+        Optional<Properties> read = ProfileFiles.read(file);
+        if (read.isEmpty()) {
             return Optional.empty();
         }
-        Properties p = new Properties();
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            p.load(in);
-        }
+        Properties p = read.get();
         try {
             return Optional.of(new ProfileRecord(Profiler.parse(p.getProperty("profiler", "")),
                     ProfileEvent.parse(p.getProperty("event", "")), p.getProperty("interval", ""),
@@ -114,7 +109,6 @@ public record ProfileRecord(Profiler profiler, ProfileEvent event, String interv
     }
 
     public void write(Path file) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
         Properties p = new Properties();
         p.setProperty("profiler", profiler.id());
         p.setProperty("event", event.id());
@@ -123,12 +117,7 @@ public record ProfileRecord(Profiler profiler, ProfileEvent event, String interv
         p.setProperty("startedMs", Long.toString(startedMs));
         p.setProperty("stoppedMs", Long.toString(stoppedMs));
         p.setProperty("note", note);
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-            p.store(out, "how this scenario run's profile was taken (esb-bench -Dprofile)");
-        }
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        ProfileFiles.write(file, p, "how this scenario run's profile was taken (esb-bench -Dprofile)");
     }
 
     @Override
