@@ -61,8 +61,9 @@ public final class ManagedProcess {
 
     /**
      * Starts {@code command} like {@link #start}, in a session and process group of its own (through
-     * {@code setsid}), so that {@link #stop} reaches everything it starts, also what its death orphaned. Where there
-     * is no setsid (not Linux), it is started as {@link #start} does and only its descendants are followed.
+     * {@code setsid}), so that {@link #stop} reaches everything it starts, also what its death orphaned, and with
+     * the stop signals the build ignores put back to their default ({@link IgnoredStopSignals}). Where there is no
+     * setsid (not Linux), it is started as {@link #start} does and only its descendants are followed.
      */
     public static ManagedProcess startInOwnGroup(String name, List<String> command, Path workDir, Path log)
             throws IOException {
@@ -72,6 +73,9 @@ public final class ManagedProcess {
         }
         List<String> inSession = new java.util.ArrayList<>();
         inSession.add(setsid.get().toString());
+        // A build under nohup or in a script's background would hand on INT and QUIT ignored: the profile's
+        // server.stop=INT would then never reach the server's shutdown hooks.
+        inSession.addAll(IgnoredStopSignals.ofThisBuild().resetPrefix());
         inSession.addAll(command);
         long startedAtMs = System.currentTimeMillis();
         Process process = launch(inSession, workDir, log, startedAtMs);

@@ -5,6 +5,7 @@ import org.apache.commons.csv.CSVRecord;
 import org.esbbench.report.folder.ProcessesFile;
 import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.folder.ScenarioRunJournal;
+import org.esbbench.maven.processes.IgnoredStopSignals;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -68,7 +69,9 @@ final class ChildBuild {
             classworlds = boot.filter(p -> p.getFileName().toString().startsWith("plexus-classworlds-")).findFirst()
                     .orElseThrow(() -> new IOException("no plexus-classworlds jar in " + mavenHome.resolve("boot")));
         }
-        List<String> command = new ArrayList<>(List.of(
+        // A test command run under nohup or in a script's background ignores INT: the SIGINT drill's build must not.
+        List<String> command = new ArrayList<>(IgnoredStopSignals.ofThisBuild().resetPrefix());
+        command.addAll(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-classpath", classworlds.toString(),
                 "-Dclassworlds.conf=" + mavenHome.resolve("bin/m2.conf"),
