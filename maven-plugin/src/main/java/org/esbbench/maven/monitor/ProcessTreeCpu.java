@@ -1,5 +1,6 @@
 package org.esbbench.maven.monitor;
 
+import org.esbbench.maven.monitor.proc.ProcStat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package org.esbbench.maven.monitor;
 
+import org.esbbench.maven.monitor.proc.ProcTasks;
 import java.nio.file.Files;
 import java.util.HashMap;
 import java.util.List;

@@ -17,10 +17,15 @@ public final class KillCommand {
     public static boolean send(String signal, String... targets) {
         List<String> cmd = new ArrayList<>(List.of("kill", "-s", signal));
         cmd.addAll(List.of(targets));
+        return exitsZero(cmd);
+    }
+
+    /** Runs a short system command, its output discarded; true when it exited 0 within 10 s. */
+    static boolean exitsZero(List<String> command) {
         try {
-            Process kill = new ProcessBuilder(cmd).redirectErrorStream(true)
+            Process p = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            return kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0;
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException e) {
             return false;
         } catch (InterruptedException e) {

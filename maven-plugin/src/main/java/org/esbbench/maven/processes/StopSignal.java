@@ -12,7 +12,19 @@ import java.util.stream.Collectors;
  * INT and QUIT go through the system's {@code kill}.
  */
 public enum StopSignal {
-    TERM, INT, QUIT, KILL;
+    TERM(15), INT(2), QUIT(3), KILL(9);
+
+    /** Its number on Linux (and every Unix in use for these four). */
+    private final int number;
+
+    StopSignal(int number) {
+        this.number = number;
+    }
+
+    /** Its number: a mask of signals, as /proc prints one, has bit {@code number - 1} for it. */
+    public int number() {
+        return number;
+    }
 
     /** "TERM", "SIGTERM", "term" alike. */
     public static StopSignal parse(String value) throws InvalidRunException {

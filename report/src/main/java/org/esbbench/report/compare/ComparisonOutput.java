@@ -4,7 +4,9 @@ import org.esbbench.report.chart.ComparisonBars;
 import org.esbbench.report.chart.ComparisonCharts;
 import org.esbbench.report.figures.Figures;
 import org.esbbench.report.folder.RunLayout;
+import org.esbbench.report.points.Point;
 import org.esbbench.report.points.PointSummary;
+import org.esbbench.report.profiles.ProfileComparison;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -57,7 +59,8 @@ public final class ComparisonOutput {
         ComparisonReport.write(comparison, out, figures, links);
         // Where the server's time moved, for the points both runs profiled (-Dprofile): after the tables.
         List<ProfileComparison.Written> flameGraphs = new ArrayList<>();
-        String profiles = ProfileComparison.write(runs, out, flameGraphs);
+        String profiles = ProfileComparison.write(runs.stream().map(r -> new ProfileComparison.Run(r.label(), r.folder(),
+                r.points().keySet().stream().map(Point::key).toList())).toList(), out, flameGraphs);
         if (!profiles.isEmpty()) {
             Files.writeString(out.resolve(ComparisonReport.MARKDOWN_FILE), profiles, StandardCharsets.UTF_8,
                     java.nio.file.StandardOpenOption.APPEND);

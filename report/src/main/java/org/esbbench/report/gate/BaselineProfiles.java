@@ -6,9 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.esbbench.report.compare.ComparedRun;
-import org.esbbench.report.compare.ProfileComparison;
 import org.esbbench.report.folder.RunLayout;
 import org.esbbench.report.points.Point;
+import org.esbbench.report.profiles.ProfileComparison;
 import org.esbbench.report.profiles.ProfileDifference;
 import org.esbbench.report.profiles.RunProfiles;
 
@@ -43,8 +43,8 @@ public record BaselineProfiles(Map<String, String> notes) {
             boolean inBase = baseProfiles.profiled(key);
             boolean inRun = runProfiles.profiled(key);
             if (inBase && inRun) {
-                ProfileComparison.Written w = ProfileComparison.difference(key, base, baseProfiles.stacks(key), run,
-                        runProfiles.stacks(key), layout.dir());
+                ProfileComparison.Written w = ProfileComparison.difference(key, base.label(),
+                        baseProfiles.stacks(key), run.label(), runProfiles.stacks(key), layout.dir());
                 Path relative = layout.dir().relativize(w.flameGraph());
                 notes.put(key, "differential flame graph " + relative + " (libraries: "
                         + w.difference().groupLine(3) + ")");

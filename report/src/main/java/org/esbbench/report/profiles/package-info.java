@@ -6,6 +6,7 @@
  * org.esbbench.report.profiles.FlameGraphs}), the share of each package and frame ({@link
  * org.esbbench.report.profiles.ProfileBreakdown}) in the summary's table ({@link
  * org.esbbench.report.profiles.ProfileSection}), and the difference between two runs' profiles of a point ({@link
- * org.esbbench.report.profiles.ProfileDifference}).
+ * org.esbbench.report.profiles.ProfileDifference}), for a comparison of runs or the baseline gate ({@link
+ * org.esbbench.report.profiles.ProfileComparison}).
  */
 package org.esbbench.report.profiles;

@@ -1,4 +1,4 @@
-package org.esbbench.maven.monitor;
+package org.esbbench.maven.monitor.proc;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,12 +9,12 @@ import java.util.stream.Stream;
  * Every thread of a process tree, as {@code /proc/PID/task/TID} folders: the root and its descendants, each thread
  * handed to a reader. A thread or a process that ends meanwhile is skipped, as the readers of a live tree must.
  */
-final class ProcTasks {
+public final class ProcTasks {
     private static final Path PROC = Path.of("/proc");
 
     /** Reads what it needs from one thread's folder. */
     @FunctionalInterface
-    interface Reader {
+    public interface Reader {
         void read(long tid, Path task) throws IOException;
     }
 
@@ -22,11 +22,11 @@ final class ProcTasks {
     }
 
     /** Whether this machine has {@code /proc} (Linux). */
-    static boolean available() {
+    public static boolean available() {
         return Files.isDirectory(PROC);
     }
 
-    static void each(ProcessHandle root, Reader reader) {
+    public static void each(ProcessHandle root, Reader reader) {
         Stream.concat(Stream.of(root), root.descendants()).forEach(p -> {
             try (Stream<Path> tasks = Files.list(PROC.resolve(Long.toString(p.pid())).resolve("task"))) {
                 tasks.forEach(task -> {

@@ -1,4 +1,4 @@
-package org.esbbench.maven.monitor;
+package org.esbbench.maven.monitor.proc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

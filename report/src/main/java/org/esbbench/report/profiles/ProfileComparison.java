@@ -1,14 +1,10 @@
-package org.esbbench.report.compare;
+package org.esbbench.report.profiles;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.esbbench.report.points.Point;
-import org.esbbench.report.profiles.CollapsedStacks;
-import org.esbbench.report.profiles.ProfileDifference;
-import org.esbbench.report.profiles.RunProfiles;
 
 /**
  * The comparison's profiles: per point that the baseline and another run both profiled, the differential flame graph
@@ -23,6 +19,19 @@ public final class ProfileComparison {
     private ProfileComparison() {
     }
 
+    /**
+     * A run of the comparison as its profiles see it.
+     *
+     * @param label  how the comparison names it
+     * @param folder its run folder
+     * @param points its points' keys, in point order
+     */
+    public record Run(String label, Path folder, List<String> points) {
+        public Run {
+            points = List.copyOf(points);
+        }
+    }
+
     /** One differential flame graph written: the point, the run compared with the baseline, where it lies. */
     public record Written(String point, String run, Path flameGraph, ProfileDifference difference) {
     }
@@ -31,11 +40,11 @@ public final class ProfileComparison {
      * Writes the differential flame graphs into {@code out/profiles/} and returns the comparison's section, Markdown
      * with links relative to {@code out}; "" when no run was profiled.
      */
-    public static String write(List<ComparedRun> runs, Path out, List<Written> written) throws IOException {
-        ComparedRun base = runs.get(0);
+    public static String write(List<Run> runs, Path out, List<Written> written) throws IOException {
+        Run base = runs.get(0);
         RunProfiles baseProfiles = RunProfiles.of(base.folder());
         List<RunProfiles> others = new ArrayList<>();
-        for (ComparedRun r : runs.subList(1, runs.size())) {
+        for (Run r : runs.subList(1, runs.size())) {
             others.add(RunProfiles.of(r.folder()));
         }
         if (!baseProfiles.any() && others.stream().noneMatch(RunProfiles::any)) {
@@ -48,13 +57,12 @@ public final class ProfileComparison {
                 .append(" libraries and frames whose share moved most, in percentage points.\n\n");
         List<String> mixed = new ArrayList<>();
         for (int i = 1; i < runs.size(); i++) {
-            ComparedRun run = runs.get(i);
+            Run run = runs.get(i);
             RunProfiles profiles = others.get(i - 1);
-            for (Point point : base.points().keySet()) {
-                if (run.point(point) == null) {
+            for (String key : base.points()) {
+                if (!run.points().contains(key)) {
                     continue;
                 }
-                String key = point.key();
                 boolean inBase = baseProfiles.profiled(key);
                 boolean inRun = profiles.profiled(key);
                 if (inBase != inRun) {
@@ -65,7 +73,8 @@ public final class ProfileComparison {
                 if (!inBase || !inRun) {
                     continue;
                 }
-                Written w = difference(key, base, baseProfiles.stacks(key), run, profiles.stacks(key), out);
+                Written w = difference(key, base.label(), baseProfiles.stacks(key), run.label(), profiles.stacks(key),
+                        out);
                 written.add(w);
                 md.append("- **").append(key).append("**, ").append(run.label()).append(" against ")
                         .append(base.label()).append(": [differential flame graph](").append(FOLDER).append('/')
@@ -87,13 +96,12 @@ public final class ProfileComparison {
         return md.toString();
     }
 
-    /** The differential flame graph of one point of {@code run} against {@code base}. */
-    public static Written difference(String point, ComparedRun base, CollapsedStacks baseStacks, ComparedRun run,
+    /** The differential flame graph of one point of the run labelled {@code run} against {@code base}'s. */
+    public static Written difference(String point, String base, CollapsedStacks baseStacks, String run,
                                      CollapsedStacks runStacks, Path out) throws IOException {
-        Path html = out.resolve(FOLDER).resolve(point + "." + fileSafe(run.label()) + "-vs-" + fileSafe(base.label())
-                + ".diff.html");
-        ProfileDifference.write(baseStacks, runStacks, point + ": " + run.label() + " against " + base.label(), html);
-        return new Written(point, run.label(), html, ProfileDifference.of(point, baseStacks, runStacks));
+        Path html = out.resolve(FOLDER).resolve(point + "." + fileSafe(run) + "-vs-" + fileSafe(base) + ".diff.html");
+        ProfileDifference.write(baseStacks, runStacks, point + ": " + run + " against " + base, html);
+        return new Written(point, run, html, ProfileDifference.of(point, baseStacks, runStacks));
     }
 
     private static String fileSafe(String label) {
