@@ -7,7 +7,7 @@
 # speed moves by a few % from one 2 s half to the next), so the intervals of 100 us and 1 ms, 100 and 10 times as many
 # samples, measure the cost per sample, which the 10 ms figure is then read against.
 #
-#   mvn -B -q -pl core,reference-esb install -DskipTests && mvn -B -q -pl reference-esb test-compile
+#   mvn -B -q -pl reference-esb -am install -DskipTests && mvn -B -q -pl reference-esb test-compile
 #   bash reference-esb/bench/profiler-cost.sh      # WORKLOADS="xslt ws-security" INTERVALS="100us 1ms 10ms"
 #                                                  # ROUNDS=20 HALF=2 WARMUP=60 CPU=1
 # Needs the payloads (data/generated, written by any suite build). Its files lie in reference-esb/target.

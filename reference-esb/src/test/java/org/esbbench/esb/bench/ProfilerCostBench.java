@@ -1,26 +1,27 @@
 package org.esbbench.esb.bench;
 
-import java.io.ByteArrayOutputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import javax.xml.transform.stream.StreamSource;
-import net.sf.saxon.s9api.Processor;
-import net.sf.saxon.s9api.Serializer;
-import net.sf.saxon.s9api.Xslt30Transformer;
-import net.sf.saxon.s9api.XsltExecutable;
+import java.time.Duration;
 import one.profiler.AsyncProfiler;
+import org.apache.camel.CamelContext;
+import org.apache.camel.Exchange;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.apache.camel.support.DefaultExchange;
 import org.esbbench.core.wssec.AlgorithmSuite;
 import org.esbbench.core.wssec.WsSecurityParty;
+import org.esbbench.esb.mediation.WsSecurityMediation;
+import org.esbbench.esb.mediation.XsltMediation;
 
 /**
  * What async-profiler costs the server's own work, without the network, the load generator or the echo backend in
- * the figure: the reference server's xslt work (its two stylesheets, Saxon-HE, on the 1 KiB request) and ws-security
- * work (a secured request verified and decrypted, the reply signed and encrypted, with core's WS-Security party as
- * the server has it) done in a loop on one thread, in ROUNDS rounds of two halves of SECONDS seconds each, one half
+ * the figure: the reference server's own xslt mediation (its two stylesheets, Saxon-HE, on the 1 KiB request) and
+ * ws-security mediation (a secured request verified and decrypted, the reply signed and encrypted) on Camel exchanges,
+ * done in a loop on one thread, in ROUNDS rounds of two halves of SECONDS seconds each, one half
  * profiled (cpu every INTERVAL, JFR into a file, as -Dprofile=cpu records), in the order off,on / on,off / ... Per
  * half: operations per second and the process's CPU time per operation (its JIT, GC and the profiler's own threads
  * included). Per round the profiled half against the other (paired); their mean ± standard error over the rounds.
@@ -110,39 +111,40 @@ public final class ProfilerCostBench {
         return new double[] {mean, Math.sqrt(var / pairs.size())};
     }
 
-    /** The xslt scenario's request and reply stylesheets on the 1 KiB request, as the server compiles them. */
+    /** The xslt scenario's mediation as the server runs it: its request stylesheet, then its reply stylesheet. */
     private static Work xslt(Path root) throws Exception {
-        Processor saxon = new Processor(false);
-        XsltExecutable request = saxon.newXsltCompiler().compile(new StreamSource(
-                ProfilerCostBench.class.getResource("/xslt/request.xsl").toString()));
-        XsltExecutable reply = saxon.newXsltCompiler().compile(new StreamSource(
-                ProfilerCostBench.class.getResource("/xslt/reply.xsl").toString()));
+        XsltMediation xslt = new XsltMediation("xslt/request.xsl", "xslt/reply.xsl");
+        CamelContext camel = new DefaultCamelContext();
         byte[] body = Files.readAllBytes(root.resolve("data/generated/soap/buyStocks-1024.xml"));
-        return () -> transform(reply, transform(request, body, saxon), saxon);
+        return () -> {
+            Exchange exchange = new DefaultExchange(camel);
+            exchange.getMessage().setBody(body);
+            xslt.request(exchange);
+            xslt.reply(exchange);
+        };
     }
 
-    private static byte[] transform(XsltExecutable xslt, byte[] in, Processor saxon) throws Exception {
-        Xslt30Transformer t = xslt.load30();
-        ByteArrayOutputStream out = new ByteArrayOutputStream(in.length * 2);
-        Serializer s = saxon.newSerializer(out);
-        t.transform(new StreamSource(new java.io.ByteArrayInputStream(in)), s);
-        return out.toByteArray();
-    }
-
-    /** The ws-security scenario's server side: a pooled secured request verified and decrypted, the reply secured. */
+    /**
+     * The ws-security scenario's mediation as the server runs it: a secured request (from a pool the client side
+     * made) verified and decrypted, the reply signed and encrypted.
+     */
     private static Work wsSecurity(Path root) throws Exception {
         Path keystores = root.resolve("config/keystores");
         WsSecurityParty client = WsSecurityParty.client(keystores, AlgorithmSuite.MODERN);
-        WsSecurityParty server = WsSecurityParty.server(keystores, AlgorithmSuite.MODERN);
+        WsSecurityMediation server = new WsSecurityMediation(WsSecurityParty.server(keystores, AlgorithmSuite.MODERN),
+                Duration.ofSeconds(300));
+        CamelContext camel = new DefaultCamelContext();
         byte[] body = Files.readAllBytes(root.resolve("data/generated/soap/buyStocks-1024.xml"));
         List<byte[]> pool = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
-            pool.add(client.secure(body, java.time.Duration.ofDays(7)));
+            pool.add(client.secure(body, Duration.ofDays(7)));
         }
         int[] next = {0};
         return () -> {
-            server.verifyAndDecrypt(pool.get(next[0]++ % pool.size()));
-            server.secure(body);
+            Exchange exchange = new DefaultExchange(camel);
+            exchange.getMessage().setBody(pool.get(next[0]++ % pool.size()));
+            server.verifyRequest(exchange);
+            server.secureReply(exchange); // the echo backend's reply is the decrypted request
         };
     }
 }
